@@ -1,0 +1,59 @@
+#include "core/crypto.hpp"
+
+#include <array>
+#include <stdexcept>
+
+#include <sodium.h>
+
+namespace core {
+
+namespace {
+
+void ensure_sodium() {
+  static const bool ready = sodium_init() >= 0;
+  if (!ready) throw std::runtime_error("libsodium could not be initialised");
+}
+
+std::string to_hex(const unsigned char* bytes, std::size_t size) {
+  std::string hex(size * 2 + 1, '\0');
+  sodium_bin2hex(hex.data(), hex.size(), bytes, size);
+  hex.pop_back();
+  return hex;
+}
+
+template <std::size_t N>
+std::string random_hex() {
+  ensure_sodium();
+  std::array<unsigned char, N> bytes{};
+  randombytes_buf(bytes.data(), bytes.size());
+  return to_hex(bytes.data(), bytes.size());
+}
+
+}  // namespace
+
+std::string new_token() { return random_hex<16>(); }
+
+std::string new_game_id() { return random_hex<4>(); }
+
+std::uint64_t new_seed() {
+  ensure_sodium();
+  std::uint64_t seed = 0;
+  randombytes_buf(&seed, sizeof seed);
+  return seed;
+}
+
+std::string hash_hex(const std::string& text) {
+  ensure_sodium();
+  std::array<unsigned char, 32> digest{};
+  crypto_generichash(digest.data(), digest.size(),
+                     reinterpret_cast<const unsigned char*>(text.data()), text.size(), nullptr, 0);
+  return to_hex(digest.data(), digest.size());
+}
+
+bool same_digest(const std::string& a, const std::string& b) {
+  ensure_sodium();
+  if (a.size() != b.size()) return false;
+  return sodium_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+}  // namespace core

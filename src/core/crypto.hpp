@@ -1,0 +1,20 @@
+// Tokens, seeds and hashes, all through libsodium; nothing here is hand-rolled crypto.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace core {
+
+// A fresh secret token: 128 random bits from the OS, as 32 hex digits.
+std::string new_token();
+// A short random game id: 8 hex digits.
+std::string new_game_id();
+// A 64-bit seed from the OS.
+std::uint64_t new_seed();
+// BLAKE2b-256 of the text, as 64 hex digits.
+std::string hash_hex(const std::string& text);
+// Constant-time comparison of two hex digests of equal length.
+bool same_digest(const std::string& a, const std::string& b);
+
+}  // namespace core

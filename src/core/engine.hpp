@@ -1,0 +1,123 @@
+// The one interface every rule engine implements (after OpenSpiel's Game/State).
+//
+// An Engine is immutable: it describes a game (id, seats, options) and makes States. A State is a
+// position that moves are applied to. Engines speak only in Documents (JSON-shaped data): they
+// never see SQLite, YAML files or the command line. The referee core never knows a game's rules.
+//
+// Randomness: a State never owns a generator. Every call that may need chance receives the game's
+// Rng; the core stores the Rng's state beside the snapshot, so set-up from (options, seed) and
+// replay of the record give the same game on every machine.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rng.hpp"
+
+namespace core {
+
+using Document = nlohmann::json;
+
+// Who may see an event or a piece of state. kEveryone, or a seat number (0-based).
+constexpr int kEveryone = -1;
+// The referee (game master) sees everything; passed as the viewer for a full view.
+constexpr int kReferee = -2;
+
+// Something that happened, as each viewer may see it. `full` goes to `audience` (and the
+// referee); everyone else gets `redacted`, or nothing when `redacted` is null.
+struct Event {
+  int audience = kEveryone;
+  Document full;
+  Document redacted;  // null: the others learn nothing
+};
+
+// A move the engine refused, or a move document it could not read. The message says why, in
+// words a player understands ("c4 is not the leading piece of column c; c5 is").
+class MoveError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Bad options, player count or position at set-up.
+class SetupError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct OptionInfo {
+  std::string name;
+  std::string values;  // e.g. "true|false", "0|1|2", "1..10"
+  std::string fallback;
+  std::string help;
+};
+
+struct Result {
+  std::optional<int> winner;  // seat; none: a draw (when finished)
+  std::vector<double> scores;
+};
+
+class State {
+ public:
+  virtual ~State() = default;
+
+  virtual int num_players() const = 0;
+  // The seat to move, or nullopt when the game is finished.
+  virtual std::optional<int> current_player() const = 0;
+  virtual bool finished() const = 0;
+  // Only meaningful when finished().
+  virtual Result result() const = 0;
+
+  // Every legal move for the current player, each in canonical notation. Each item, as it is,
+  // is accepted by apply().
+  virtual std::vector<Document> legal_moves() const = 0;
+  // Checks the move (the player must be the one to move) and applies it. Throws MoveError and
+  // leaves the state unchanged when the move is malformed or illegal. Returns the events.
+  virtual std::vector<Event> apply(int player, const Document& move, Rng& rng) = 0;
+  // A move the referee makes for the current player without a turn file (a forced pass),
+  // or nullopt when the player must choose.
+  virtual std::optional<Document> forced_move() const = 0;
+
+  // What `viewer` may know (a seat, or kReferee for everything). For kReferee this is the
+  // complete state: restore(view(kReferee)) gives an equal State.
+  virtual Document view(int viewer) const = 0;
+  // The same view drawn for a person (a board, not a dump). Takes a document made by view().
+  virtual std::string draw(const Document& view) const = 0;
+
+  virtual std::unique_ptr<State> clone() const = 0;
+};
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+
+  virtual std::string id() const = 0;
+  virtual std::string title() const = 0;
+  virtual int min_players() const = 0;
+  virtual int max_players() const = 0;
+  virtual std::vector<OptionInfo> options() const = 0;
+  // A seat's name in this game ("South", "East"); may be plain "Player 1".
+  virtual std::string seat_name(int seat) const = 0;
+  // True when some state is hidden from some player (the leak tests run on these engines).
+  virtual bool hidden_information() const = 0;
+
+  // A new game. Options are validated here (unknown key, bad value: SetupError).
+  virtual std::unique_ptr<State> start(int players, const std::map<std::string, std::string>& opts,
+                                       Rng& rng) const = 0;
+  // A state from a complete document (what view(kReferee) gives). Checks it is consistent and
+  // throws SetupError with the reason otherwise.
+  virtual std::unique_ptr<State> restore(const Document& state, int players,
+                                         const std::map<std::string, std::string>& opts) const = 0;
+};
+
+// The built-in engines, in a fixed order (an explicit list; no self-registration).
+const std::vector<const Engine*>& engines();
+// nullptr when there is no engine of that id.
+const Engine* find_engine(const std::string& id);
+
+}  // namespace core
