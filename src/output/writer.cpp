@@ -1,0 +1,159 @@
+#include "output/writer.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+namespace output {
+
+namespace {
+
+// Strings that a YAML reader would take for another type are quoted, so a round trip keeps them.
+bool needs_quotes(const std::string& s) {
+  if (s.empty()) return true;
+  static const char* const kSpecial[] = {"true", "false", "yes", "no", "on", "off", "null", "~",
+                                         "True", "False", "Yes", "No", "On", "Off", "Null", "NULL",
+                                         "TRUE", "FALSE", "YES", "NO", "ON", "OFF", "y",    "n"};
+  for (const char* word : kSpecial)
+    if (s == word) return true;
+  char* end = nullptr;
+  std::strtod(s.c_str(), &end);
+  return end != s.c_str() && *end == '\0';
+}
+
+void emit(YAML::Emitter& out, const nlohmann::json& doc) {
+  switch (doc.type()) {
+    case nlohmann::json::value_t::object:
+      out << YAML::BeginMap;
+      for (const auto& [key, value] : doc.items()) {
+        out << YAML::Key << key << YAML::Value;
+        emit(out, value);
+      }
+      out << YAML::EndMap;
+      break;
+    case nlohmann::json::value_t::array:
+      out << YAML::BeginSeq;
+      for (const auto& item : doc) emit(out, item);
+      out << YAML::EndSeq;
+      break;
+    case nlohmann::json::value_t::string: {
+      const auto& s = doc.get_ref<const std::string&>();
+      if (needs_quotes(s)) out << YAML::DoubleQuoted;
+      out << s;
+      break;
+    }
+    case nlohmann::json::value_t::boolean:
+      out << doc.get<bool>();
+      break;
+    case nlohmann::json::value_t::number_integer:
+      out << doc.get<std::int64_t>();
+      break;
+    case nlohmann::json::value_t::number_unsigned:
+      out << doc.get<std::uint64_t>();
+      break;
+    case nlohmann::json::value_t::number_float:
+      out << doc.get<double>();
+      break;
+    default:
+      out << YAML::Null;
+  }
+}
+
+void outline(std::ostringstream& out, const nlohmann::json& doc, int indent) {
+  const std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
+  auto scalar = [](const nlohmann::json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_null()) return std::string("-");
+    return v.dump();
+  };
+  auto is_flat = [](const nlohmann::json& v) {
+    for (const auto& item : v)
+      if (item.is_structured()) return false;
+    return true;
+  };
+  if (doc.is_object()) {
+    for (const auto& [key, value] : doc.items()) {
+      if (value.is_structured() && !(value.is_array() && is_flat(value))) {
+        out << pad << key << ":\n";
+        outline(out, value, indent + 1);
+      } else if (value.is_array()) {
+        std::string line;
+        for (const auto& item : value) line += (line.empty() ? "" : ", ") + scalar(item);
+        out << pad << key << ": " << (line.empty() ? "(none)" : line) << "\n";
+      } else {
+        out << pad << key << ": " << scalar(value) << "\n";
+      }
+    }
+  } else if (doc.is_array()) {
+    for (const auto& item : doc) {
+      if (item.is_structured()) {
+        out << pad << "-\n";
+        outline(out, item, indent + 1);
+      } else {
+        out << pad << "- " << scalar(item) << "\n";
+      }
+    }
+  } else {
+    out << pad << scalar(doc) << "\n";
+  }
+}
+
+}  // namespace
+
+Format parse_format(const std::string& name) {
+  if (name == "yaml") return Format::kYaml;
+  if (name == "json") return Format::kJson;
+  if (name == "text") return Format::kText;
+  throw std::invalid_argument("unknown format '" + name + "' (yaml, json or text)");
+}
+
+std::string to_yaml(const nlohmann::json& doc) {
+  YAML::Emitter out;
+  emit(out, doc);
+  return std::string(out.c_str()) + "\n";
+}
+
+std::string to_json(const nlohmann::json& doc) { return doc.dump(2) + "\n"; }
+
+std::string to_text(const nlohmann::json& doc) {
+  std::ostringstream out;
+  outline(out, doc, 0);
+  return out.str();
+}
+
+std::string write(const nlohmann::json& doc, Format format) {
+  switch (format) {
+    case Format::kJson:
+      return to_json(doc);
+    case Format::kText:
+      return to_text(doc);
+    case Format::kYaml:
+      break;
+  }
+  return to_yaml(doc);
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+  const std::string temp = fmt::format("{}.tmp.{}", path, ::getpid());
+  {
+    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
+    if (!file) throw std::runtime_error("cannot write " + temp);
+    file << text;
+    file.flush();
+    if (!file) throw std::runtime_error("cannot write " + temp);
+  }
+  std::error_code error;
+  std::filesystem::rename(temp, path, error);
+  if (error) {
+    std::filesystem::remove(temp);
+    throw std::runtime_error("cannot rename " + temp + " to " + path + ": " + error.message());
+  }
+}
+
+}  // namespace output

@@ -1,0 +1,26 @@
+// Documents out: every command builds its answer as data and one writer turns it into YAML
+// (yaml-cpp), JSON (nlohmann-json) or plain text for people. Nothing here knows a game.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace output {
+
+enum class Format { kYaml, kJson, kText };
+
+// "yaml", "json" or "text"; throws std::invalid_argument otherwise.
+Format parse_format(const std::string& name);
+
+std::string to_yaml(const nlohmann::json& doc);
+std::string to_json(const nlohmann::json& doc);
+// A readable indented outline of any document (boards are drawn by the engines instead).
+std::string to_text(const nlohmann::json& doc);
+
+std::string write(const nlohmann::json& doc, Format format);
+
+// Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed.
+void write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace output
