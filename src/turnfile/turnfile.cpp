@@ -1,0 +1,131 @@
+#include "turnfile/turnfile.hpp"
+
+#include <limits>
+#include <set>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "core/errors.hpp"
+
+namespace turnfile {
+
+namespace {
+
+constexpr int kMaxDepth = 64;
+
+[[noreturn]] void reject(const std::string& source, const YAML::Mark& mark,
+                         const std::string& message) {
+  nlohmann::json detail = {{"file", source}};
+  std::string where = source;
+  if (mark.line >= 0) {
+    detail["line"] = mark.line + 1;
+    detail["column"] = mark.column + 1;
+    where = fmt::format("{}:{}:{}", source, mark.line + 1, mark.column + 1);
+  }
+  throw core::UserError(core::Exit::kRejected, where + ": " + message, detail);
+}
+
+nlohmann::json scalar_value(const YAML::Node& node) {
+  const std::string& text = node.Scalar();
+  if (node.Tag() != "?") return text;  // quoted or explicitly tagged: a string
+  if (text == "true" || text == "True" || text == "TRUE") return true;
+  if (text == "false" || text == "False" || text == "FALSE") return false;
+  if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL")
+    return nullptr;
+  std::size_t i = (text[0] == '-' || text[0] == '+') ? 1 : 0;
+  if (i < text.size() && text.size() - i <= 18 &&
+      text.find_first_not_of("0123456789", i) == std::string::npos)
+    return std::stoll(text);
+  return text;
+}
+
+nlohmann::json convert(const YAML::Node& node, const std::string& source, int depth) {
+  if (depth > kMaxDepth) reject(source, node.Mark(), "nested too deeply");
+  switch (node.Type()) {
+    case YAML::NodeType::Map: {
+      nlohmann::json obj = nlohmann::json::object();
+      for (const auto& entry : node) {
+        if (!entry.first.IsScalar()) reject(source, entry.first.Mark(), "a key must be a word");
+        const std::string key = entry.first.Scalar();
+        if (obj.contains(key)) reject(source, entry.first.Mark(), "key '" + key + "' given twice");
+        obj[key] = convert(entry.second, source, depth + 1);
+      }
+      return obj;
+    }
+    case YAML::NodeType::Sequence: {
+      nlohmann::json arr = nlohmann::json::array();
+      for (const auto& item : node) arr.push_back(convert(item, source, depth + 1));
+      return arr;
+    }
+    case YAML::NodeType::Scalar:
+      return scalar_value(node);
+    default:
+      return nullptr;
+  }
+}
+
+YAML::Node load(const std::string& text, const std::string& source) {
+  if (text.size() > kMaxBytes)
+    throw core::UserError(core::Exit::kRejected,
+                          fmt::format("{}: the file is {} bytes; at most {} are accepted", source,
+                                      text.size(), kMaxBytes),
+                          {{"file", source}});
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    reject(source, e.mark, "not valid YAML: " + e.msg);
+  }
+}
+
+std::string required_string(const YAML::Node& doc, const char* key, const std::string& source) {
+  const YAML::Node node = doc[key];
+  if (!node.IsScalar() || node.Scalar().empty())
+    reject(source, node.Mark(), fmt::format("'{}' must be a non-empty word", key));
+  return node.Scalar();
+}
+
+}  // namespace
+
+nlohmann::json yaml_to_document(const std::string& text, const std::string& source) {
+  return convert(load(text, source), source, 0);
+}
+
+TurnRequest parse(const std::string& text, const std::string& source) {
+  const YAML::Node doc = load(text, source);
+  if (!doc.IsMap())
+    reject(source, doc.Mark(), "a turn file is a mapping of game, player, turn, token and moves");
+
+  static const std::set<std::string> kKeys = {"game", "player", "turn", "token", "moves"};
+  for (const auto& entry : doc) {
+    const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "?";
+    if (!kKeys.count(key))
+      reject(
+          source, entry.first.Mark(),
+          fmt::format("unknown key '{}' (a turn file has game, player, turn, token, moves)", key));
+  }
+  for (const char* key : {"game", "player", "turn", "token", "moves"})
+    if (!doc[key]) reject(source, doc.Mark(), fmt::format("missing key '{}'", key));
+
+  TurnRequest request;
+  request.source = source;
+  request.game = required_string(doc, "game", source);
+  request.player = required_string(doc, "player", source);
+  request.token = required_string(doc, "token", source);
+
+  const nlohmann::json turn = convert(doc["turn"], source, 0);
+  if (!turn.is_number_integer() || turn.get<std::int64_t>() < 1)
+    reject(source, doc["turn"].Mark(), "'turn' must be a whole number from 1");
+  request.turn = turn.get<std::int64_t>();
+
+  const YAML::Node moves = doc["moves"];
+  if (!moves.IsSequence() || moves.size() == 0)
+    reject(source, moves.Mark(), "'moves' must be a list with at least one move");
+  for (const auto& move : moves) {
+    request.moves.push_back(convert(move, source, 1));
+    request.move_positions.push_back({move.Mark().line + 1, move.Mark().column + 1});
+  }
+  return request;
+}
+
+}  // namespace turnfile

@@ -1,0 +1,40 @@
+// Turn files in: a YAML document with exactly the keys game, player, turn, token and moves.
+//
+// Promise: either a complete TurnRequest, or a core::UserError (exit 65) whose detail names the
+// file, line and column (1-based) of the problem. Moves are handed on as Documents, so engines
+// never see YAML.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace turnfile {
+
+struct Position {
+  int line = 0;  // 1-based; 0 when unknown
+  int column = 0;
+};
+
+struct TurnRequest {
+  std::string source;  // file name, or "<stdin>"
+  std::string game;
+  std::string player;
+  std::int64_t turn = 0;
+  std::string token;
+  nlohmann::json moves = nlohmann::json::array();
+  std::vector<Position> move_positions;  // one per move
+};
+
+// The largest turn file accepted, in bytes.
+constexpr std::size_t kMaxBytes = 256 * 1024;
+
+TurnRequest parse(const std::string& text, const std::string& source);
+
+// A YAML value as a Document: plain scalars become numbers, booleans or null where they read as
+// such; quoted scalars stay strings.
+nlohmann::json yaml_to_document(const std::string& text, const std::string& source);
+
+}  // namespace turnfile

@@ -1,0 +1,103 @@
+#include "turnfile/turnfile.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+
+namespace {
+
+const char* kGood =
+    "game: ab12cd34\n"
+    "player: ann\n"
+    "turn: 3\n"
+    "token: 00ff\n"
+    "moves:\n"
+    "  - c3\n"
+    "  - {to: d4, n: 2}\n";
+
+core::UserError rejection(const std::string& text) {
+  try {
+    turnfile::parse(text, "turn.yaml");
+  } catch (const core::UserError& e) {
+    return e;
+  }
+  ADD_FAILURE() << "accepted: " << text;
+  return core::UserError(core::Exit::kOk, "");
+}
+
+TEST(TurnFile, AWellFormedFileGivesEveryField) {
+  const auto request = turnfile::parse(kGood, "turn.yaml");
+  EXPECT_EQ(request.game, "ab12cd34");
+  EXPECT_EQ(request.player, "ann");
+  EXPECT_EQ(request.turn, 3);
+  EXPECT_EQ(request.token, "00ff");
+  ASSERT_EQ(request.moves.size(), 2u);
+  EXPECT_EQ(request.moves[0], "c3");
+  EXPECT_EQ(request.moves[1]["n"], 2);
+  EXPECT_EQ(request.move_positions[1].line, 7);
+  EXPECT_EQ(request.move_positions[1].column, 5);
+}
+
+TEST(TurnFile, QuotedNumbersStayStrings) {
+  const auto doc = turnfile::yaml_to_document("[\"7\", 7, true, 'x', ~]", "t");
+  EXPECT_TRUE(doc[0].is_string());
+  EXPECT_TRUE(doc[1].is_number_integer());
+  EXPECT_TRUE(doc[2].is_boolean());
+  EXPECT_TRUE(doc[4].is_null());
+}
+
+TEST(TurnFile, UnknownKeysAreErrorsWithTheirLine) {
+  const auto error = rejection(std::string(kGood) + "comment: hello\n");
+  EXPECT_EQ(error.code(), core::Exit::kRejected);
+  EXPECT_NE(std::string(error.what()).find("unknown key 'comment'"), std::string::npos);
+  EXPECT_EQ(error.detail()["line"], 8);
+}
+
+TEST(TurnFile, MissingKeysAreNamed) {
+  const auto error = rejection("game: g\nplayer: ann\nturn: 1\nmoves: [c3]\n");
+  EXPECT_NE(std::string(error.what()).find("missing key 'token'"), std::string::npos);
+}
+
+TEST(TurnFile, MalformedYamlGivesLineAndColumn) {
+  const auto error = rejection("game: g\nplayer: [ann\n");
+  EXPECT_EQ(error.code(), core::Exit::kRejected);
+  EXPECT_TRUE(error.detail().contains("line"));
+  EXPECT_NE(std::string(error.what()).find("not valid YAML"), std::string::npos);
+}
+
+TEST(TurnFile, TurnMustBeAPositiveWholeNumber) {
+  for (const char* turn : {"0", "-2", "two", "1.5"}) {
+    const auto error =
+        rejection(std::string("game: g\nplayer: a\ntoken: t\nmoves: [x]\nturn: ") + turn);
+    EXPECT_NE(std::string(error.what()).find("'turn' must be"), std::string::npos) << turn;
+  }
+}
+
+TEST(TurnFile, AnEmptyMoveListIsRefused) {
+  const auto error = rejection("game: g\nplayer: a\ntoken: t\nturn: 1\nmoves: []\n");
+  EXPECT_NE(std::string(error.what()).find("'moves' must be a list"), std::string::npos);
+}
+
+TEST(TurnFile, ADuplicateKeyIsRefused) {
+  const auto doc_error = [] {
+    try {
+      turnfile::yaml_to_document("{a: 1, a: 2}", "t");
+    } catch (const core::UserError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  }();
+  EXPECT_NE(doc_error.find("given twice"), std::string::npos);
+}
+
+TEST(TurnFile, AnOversizedFileIsRefusedBeforeParsing) {
+  const auto error = rejection(std::string(turnfile::kMaxBytes + 1, '#'));
+  EXPECT_NE(std::string(error.what()).find("at most"), std::string::npos);
+}
+
+TEST(TurnFile, ADocumentThatIsNotAMappingIsRefused) {
+  const auto error = rejection("- just\n- a list\n");
+  EXPECT_NE(std::string(error.what()).find("a turn file is a mapping"), std::string::npos);
+}
+
+}  // namespace
