@@ -1,0 +1,219 @@
+#include "store/game_store.hpp"
+
+#include <chrono>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+namespace store {
+
+namespace {
+
+using nlohmann::json;
+
+TurnRow read_turn(const Statement& row) {
+  TurnRow turn;
+  turn.number = row.integer(0);
+  turn.seat = static_cast<int>(row.integer(1));
+  turn.forced = row.integer(2) != 0;
+  turn.moves = json::parse(row.text(3));
+  turn.events = json::parse(row.text(4));
+  turn.state_hash = row.text(5);
+  if (!row.is_null(6)) turn.submission_id = row.integer(6);
+  turn.applied_at = row.text(7);
+  return turn;
+}
+
+}  // namespace
+
+std::string now_utc() {
+  return fmt::format(
+      "{:%Y-%m-%dT%H:%M:%SZ}",
+      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
+}
+
+void GameStore::insert_game(const GameRow& game) {
+  Statement insert(
+      db_,
+      "INSERT INTO games (id, kind, options, seed, created_at, from_position, "
+      "initial_state, initial_rng, state, rng, state_hash, next_turn, finished, result) "
+      "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  insert.bind(1, game.id)
+      .bind(2, game.kind)
+      .bind(3, game.options.dump())
+      .bind(4, std::to_string(game.seed))
+      .bind(5, game.created_at)
+      .bind(6, std::int64_t{game.from_position})
+      .bind(7, game.initial_state.dump())
+      .bind(8, game.initial_rng)
+      .bind(9, game.state.dump())
+      .bind(10, game.rng)
+      .bind(11, game.state_hash)
+      .bind(12, game.next_turn)
+      .bind(13, std::int64_t{game.finished})
+      .bind(14, game.result.is_null() ? std::optional<std::string>() : game.result.dump());
+  insert.run();
+  for (const auto& player : game.players) {
+    Statement seat(db_, "INSERT INTO players (game_id, seat, name, token_hash) VALUES (?,?,?,?)");
+    seat.bind(1, game.id)
+        .bind(2, std::int64_t{player.seat})
+        .bind(3, player.name)
+        .bind(4, player.token_hash);
+    seat.run();
+  }
+}
+
+std::optional<GameRow> GameStore::find_game(const std::string& id) {
+  Statement query(db_,
+                  "SELECT id, kind, options, seed, created_at, from_position, initial_state, "
+                  "initial_rng, state, rng, state_hash, next_turn, finished, result "
+                  "FROM games WHERE id = ?");
+  query.bind(1, id);
+  if (!query.step()) return std::nullopt;
+  GameRow game;
+  game.id = query.text(0);
+  game.kind = query.text(1);
+  game.options = json::parse(query.text(2));
+  game.seed = std::stoull(query.text(3));
+  game.created_at = query.text(4);
+  game.from_position = query.integer(5) != 0;
+  game.initial_state = json::parse(query.text(6));
+  game.initial_rng = query.text(7);
+  game.state = json::parse(query.text(8));
+  game.rng = query.text(9);
+  game.state_hash = query.text(10);
+  game.next_turn = query.integer(11);
+  game.finished = query.integer(12) != 0;
+  if (!query.is_null(13)) game.result = json::parse(query.text(13));
+
+  Statement seats(db_,
+                  "SELECT seat, name, token_hash FROM players WHERE game_id = ? ORDER BY seat");
+  seats.bind(1, id);
+  while (seats.step())
+    game.players.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2)});
+  return game;
+}
+
+std::vector<GameRow> GameStore::list_games() {
+  Statement query(db_,
+                  "SELECT g.id, g.kind, g.created_at, g.next_turn, g.finished, g.result, "
+                  "(SELECT group_concat(name, char(31)) FROM "
+                  "  (SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)) "
+                  "FROM games g ORDER BY g.created_at, g.id");
+  std::vector<GameRow> games;
+  while (query.step()) {
+    GameRow game;
+    game.id = query.text(0);
+    game.kind = query.text(1);
+    game.created_at = query.text(2);
+    game.next_turn = query.integer(3);
+    game.finished = query.integer(4) != 0;
+    if (!query.is_null(5)) game.result = json::parse(query.text(5));
+    const std::string names = query.text(6);
+    std::size_t start = 0;
+    for (int seat = 0; start <= names.size() && !names.empty(); ++seat) {
+      const std::size_t end = names.find('\x1f', start);
+      game.players.push_back({seat, names.substr(start, end - start), ""});
+      if (end == std::string::npos) break;
+      start = end + 1;
+    }
+    games.push_back(std::move(game));
+  }
+  return games;
+}
+
+void GameStore::update_snapshot(const GameRow& game) {
+  Statement update(db_,
+                   "UPDATE games SET state = ?, rng = ?, state_hash = ?, next_turn = ?, "
+                   "finished = ?, result = ? WHERE id = ?");
+  update.bind(1, game.state.dump())
+      .bind(2, game.rng)
+      .bind(3, game.state_hash)
+      .bind(4, game.next_turn)
+      .bind(5, std::int64_t{game.finished})
+      .bind(6, game.result.is_null() ? std::optional<std::string>() : game.result.dump())
+      .bind(7, game.id);
+  update.run();
+}
+
+std::int64_t GameStore::record_submission(const SubmissionRow& submission) {
+  Statement insert(db_,
+                   "INSERT INTO submissions (received_at, game_id, player, turn, raw, accepted, "
+                   "error_code, error) VALUES (?,?,?,?,?,?,?,?)");
+  insert.bind(1, now_utc())
+      .bind(2, submission.game_id)
+      .bind(3, submission.player)
+      .bind(5, submission.raw)
+      .bind(6, std::int64_t{submission.accepted})
+      .bind(8, submission.error);
+  if (submission.turn)
+    insert.bind(4, *submission.turn);
+  else
+    insert.bind_null(4);
+  if (submission.error_code)
+    insert.bind(7, std::int64_t{*submission.error_code});
+  else
+    insert.bind_null(7);
+  insert.run();
+  return db_.last_insert_id();
+}
+
+std::vector<SubmissionRow> GameStore::submissions(const std::optional<std::string>& game_id) {
+  Statement query(db_,
+                  "SELECT game_id, player, turn, raw, accepted, error_code, error FROM submissions "
+                  "WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id");
+  query.bind(1, game_id);
+  std::vector<SubmissionRow> rows;
+  while (query.step()) {
+    SubmissionRow row;
+    if (!query.is_null(0)) row.game_id = query.text(0);
+    if (!query.is_null(1)) row.player = query.text(1);
+    if (!query.is_null(2)) row.turn = query.integer(2);
+    row.raw = query.text(3);
+    row.accepted = query.integer(4) != 0;
+    if (!query.is_null(5)) row.error_code = static_cast<int>(query.integer(5));
+    if (!query.is_null(6)) row.error = query.text(6);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
+  Statement insert(db_,
+                   "INSERT INTO turns (game_id, number, seat, forced, moves, events, state_hash, "
+                   "submission_id, applied_at) VALUES (?,?,?,?,?,?,?,?,?)");
+  insert.bind(1, game_id)
+      .bind(2, turn.number)
+      .bind(3, std::int64_t{turn.seat})
+      .bind(4, std::int64_t{turn.forced})
+      .bind(5, turn.moves.dump())
+      .bind(6, turn.events.dump())
+      .bind(7, turn.state_hash)
+      .bind(9, turn.applied_at);
+  if (turn.submission_id)
+    insert.bind(8, *turn.submission_id);
+  else
+    insert.bind_null(8);
+  insert.run();
+}
+
+std::vector<TurnRow> GameStore::turns(const std::string& game_id, std::int64_t after) {
+  Statement query(db_,
+                  "SELECT number, seat, forced, moves, events, state_hash, submission_id, "
+                  "applied_at FROM turns WHERE game_id = ? AND number > ? ORDER BY number");
+  query.bind(1, game_id).bind(2, after);
+  std::vector<TurnRow> rows;
+  while (query.step()) rows.push_back(read_turn(query));
+  return rows;
+}
+
+std::int64_t GameStore::last_own_turn(const std::string& game_id, int seat) {
+  Statement query(db_,
+                  "SELECT COALESCE(MAX(number), 0) FROM turns "
+                  "WHERE game_id = ? AND seat = ? AND forced = 0");
+  query.bind(1, game_id).bind(2, std::int64_t{seat});
+  query.step();
+  return query.integer(0);
+}
+
+}  // namespace store

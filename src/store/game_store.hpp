@@ -1,0 +1,87 @@
+// The game store: games, seats, submissions and the turn record, as rows of plain data.
+// Promise: callers see games and turns, never SQL; every write happens inside the caller's
+// Transaction, so a turn is stored whole or not at all.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "store/sqlite.hpp"
+
+namespace store {
+
+struct PlayerRow {
+  int seat = 0;
+  std::string name;
+  std::string token_hash;
+};
+
+struct GameRow {
+  std::string id;
+  std::string kind;
+  nlohmann::json options = nlohmann::json::object();
+  std::uint64_t seed = 0;
+  std::string created_at;
+  bool from_position = false;
+  nlohmann::json initial_state;
+  std::string initial_rng;
+  nlohmann::json state;
+  std::string rng;
+  std::string state_hash;
+  std::int64_t next_turn = 1;
+  bool finished = false;
+  nlohmann::json result;  // null until finished
+  std::vector<PlayerRow> players;
+};
+
+struct TurnRow {
+  std::int64_t number = 0;
+  int seat = 0;
+  bool forced = false;
+  nlohmann::json moves = nlohmann::json::array();
+  nlohmann::json events = nlohmann::json::array();
+  std::string state_hash;
+  std::optional<std::int64_t> submission_id;
+  std::string applied_at;
+};
+
+struct SubmissionRow {
+  std::optional<std::string> game_id;
+  std::optional<std::string> player;
+  std::optional<std::int64_t> turn;
+  std::string raw;
+  bool accepted = false;
+  std::optional<int> error_code;
+  std::optional<std::string> error;
+};
+
+// UTC now, ISO 8601 to the second.
+std::string now_utc();
+
+class GameStore {
+ public:
+  explicit GameStore(Database& db) : db_(db) {}
+
+  void insert_game(const GameRow& game);
+  std::optional<GameRow> find_game(const std::string& id);
+  std::vector<GameRow> list_games();  // without snapshots or seats' tokens
+  void update_snapshot(const GameRow& game);
+
+  std::int64_t record_submission(const SubmissionRow& submission);
+  std::vector<SubmissionRow> submissions(const std::optional<std::string>& game_id);
+
+  void append_turn(const std::string& game_id, const TurnRow& turn);
+  // Turns numbered above `after`, in order.
+  std::vector<TurnRow> turns(const std::string& game_id, std::int64_t after = 0);
+  // The number of `seat`'s last turn of its own (not forced), or 0.
+  std::int64_t last_own_turn(const std::string& game_id, int seat);
+
+ private:
+  Database& db_;
+};
+
+}  // namespace store
