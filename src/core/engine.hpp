@@ -58,8 +58,10 @@ struct OptionInfo {
 };
 
 struct Result {
-  std::optional<int> winner;  // seat; none: a draw (when finished)
-  std::vector<double> scores;
+  // The seats sharing first place after every tie-break: one seat is a win; none, or every
+  // seat of a game of several players, is a draw.
+  std::vector<int> winners;
+  std::vector<double> scores;  // one per seat
 };
 
 class State {
@@ -83,13 +85,31 @@ class State {
   // or nullopt when the player must choose.
   virtual std::optional<Document> forced_move() const = 0;
 
+  // A move that ends the current player's turn before its moves run out, for games whose turn
+  // is several moves (a turn file that does not say `end: false` is closed with it). nullopt in
+  // games where a turn ends by itself.
+  virtual std::optional<Document> end_turn_move() const { return std::nullopt; }
+
   // What `viewer` may know (a seat, or kReferee for everything). For kReferee this is the
   // complete state: restore(view(kReferee)) gives an equal State.
   virtual Document view(int viewer) const = 0;
-  // The same view drawn for a person (a board, not a dump). Takes a document made by view().
-  virtual std::string draw(const Document& view) const = 0;
 
   virtual std::unique_ptr<State> clone() const = 0;
+
+  // A state `viewer` cannot tell from this one: everything hidden from them (other hands, deck
+  // and bag orders) redrawn with `rng`, consistently with all they have seen. The leak test
+  // checks view(viewer) and legal moves stay the same. Games without hidden information clone.
+  virtual std::unique_ptr<State> resample(int viewer, Rng& rng) const {
+    (void)viewer;
+    (void)rng;
+    return clone();
+  }
+};
+
+// A new game and what happened while setting it up (deals, revealed hands), as events.
+struct Setup {
+  std::unique_ptr<State> state;
+  std::vector<Event> events;
 };
 
 class Engine {
@@ -107,12 +127,15 @@ class Engine {
   virtual bool hidden_information() const = 0;
 
   // A new game. Options are validated here (unknown key, bad value: SetupError).
-  virtual std::unique_ptr<State> start(int players, const std::map<std::string, std::string>& opts,
-                                       Rng& rng) const = 0;
+  virtual Setup start(int players, const std::map<std::string, std::string>& opts,
+                      Rng& rng) const = 0;
   // A state from a complete document (what view(kReferee) gives). Checks it is consistent and
   // throws SetupError with the reason otherwise.
   virtual std::unique_ptr<State> restore(const Document& state, int players,
                                          const std::map<std::string, std::string>& opts) const = 0;
+
+  // A view (what State::view gives, for any viewer) drawn for a person: a board, not a dump.
+  virtual std::string draw(const Document& view) const = 0;
 };
 
 // The built-in engines, in a fixed order (an explicit list; no self-registration).

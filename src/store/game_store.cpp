@@ -36,8 +36,8 @@ void GameStore::insert_game(const GameRow& game) {
   Statement insert(
       db_,
       "INSERT INTO games (id, kind, options, seed, created_at, from_position, "
-      "initial_state, initial_rng, state, rng, state_hash, next_turn, finished, result) "
-      "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+      "initial_state, initial_rng, state, rng, state_hash, next_turn, finished, result, "
+      "setup_events) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
   insert.bind(1, game.id)
       .bind(2, game.kind)
       .bind(3, game.options.dump())
@@ -51,7 +51,8 @@ void GameStore::insert_game(const GameRow& game) {
       .bind(11, game.state_hash)
       .bind(12, game.next_turn)
       .bind(13, std::int64_t{game.finished})
-      .bind(14, game.result.is_null() ? std::optional<std::string>() : game.result.dump());
+      .bind(14, game.result.is_null() ? std::optional<std::string>() : game.result.dump())
+      .bind(15, game.setup_events.dump());
   insert.run();
   for (const auto& player : game.players) {
     Statement seat(db_, "INSERT INTO players (game_id, seat, name, token_hash) VALUES (?,?,?,?)");
@@ -66,7 +67,7 @@ void GameStore::insert_game(const GameRow& game) {
 std::optional<GameRow> GameStore::find_game(const std::string& id) {
   Statement query(db_,
                   "SELECT id, kind, options, seed, created_at, from_position, initial_state, "
-                  "initial_rng, state, rng, state_hash, next_turn, finished, result "
+                  "initial_rng, state, rng, state_hash, next_turn, finished, result, setup_events "
                   "FROM games WHERE id = ?");
   query.bind(1, id);
   if (!query.step()) return std::nullopt;
@@ -85,6 +86,7 @@ std::optional<GameRow> GameStore::find_game(const std::string& id) {
   game.next_turn = query.integer(11);
   game.finished = query.integer(12) != 0;
   if (!query.is_null(13)) game.result = json::parse(query.text(13));
+  game.setup_events = json::parse(query.text(14));
 
   Statement seats(db_,
                   "SELECT seat, name, token_hash FROM players WHERE game_id = ? ORDER BY seat");

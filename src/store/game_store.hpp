@@ -28,6 +28,7 @@ struct GameRow {
   std::string created_at;
   bool from_position = false;
   nlohmann::json initial_state;
+  nlohmann::json setup_events = nlohmann::json::array();  // {audience, full, redacted} each
   std::string initial_rng;
   nlohmann::json state;
   std::string rng;

@@ -70,10 +70,12 @@ int Database::schema_version() {
   return static_cast<int>(query.integer(0));
 }
 
+int Database::latest_schema_version() { return static_cast<int>(std::size(kMigrations)); }
+
 std::int64_t Database::last_insert_id() { return sqlite3_last_insert_rowid(db_); }
 
 void Database::migrate() {
-  const int target = static_cast<int>(std::size(kMigrations));
+  const int target = latest_schema_version();
   if (schema_version() >= target) return;
   Transaction tx(*this);
   const int current = schema_version();  // re-read under the write lock

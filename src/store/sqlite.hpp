@@ -22,6 +22,8 @@ class Database {
 
   void exec(const std::string& sql);
   int schema_version();
+  // The version every database is migrated to: the number of files in schema/.
+  static int latest_schema_version();
   sqlite3* handle() { return db_; }
   std::int64_t last_insert_id();
 

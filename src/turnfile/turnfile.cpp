@@ -96,13 +96,13 @@ TurnRequest parse(const std::string& text, const std::string& source) {
   if (!doc.IsMap())
     reject(source, doc.Mark(), "a turn file is a mapping of game, player, turn, token and moves");
 
-  static const std::set<std::string> kKeys = {"game", "player", "turn", "token", "moves"};
+  static const std::set<std::string> kKeys = {"game", "player", "turn", "token", "moves", "end"};
   for (const auto& entry : doc) {
     const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "?";
     if (!kKeys.count(key))
-      reject(
-          source, entry.first.Mark(),
-          fmt::format("unknown key '{}' (a turn file has game, player, turn, token, moves)", key));
+      reject(source, entry.first.Mark(),
+             fmt::format("unknown key '{}' (a turn file has game, player, turn, token, moves, end)",
+                         key));
   }
   for (const char* key : {"game", "player", "turn", "token", "moves"})
     if (!doc[key]) reject(source, doc.Mark(), fmt::format("missing key '{}'", key));
@@ -117,6 +117,12 @@ TurnRequest parse(const std::string& text, const std::string& source) {
   if (!turn.is_number_integer() || turn.get<std::int64_t>() < 1)
     reject(source, doc["turn"].Mark(), "'turn' must be a whole number from 1");
   request.turn = turn.get<std::int64_t>();
+
+  if (doc["end"]) {
+    const nlohmann::json end = convert(doc["end"], source, 0);
+    if (!end.is_boolean()) reject(source, doc["end"].Mark(), "'end' must be true or false");
+    request.end = end.get<bool>();
+  }
 
   const YAML::Node moves = doc["moves"];
   if (!moves.IsSequence() || moves.size() == 0)

@@ -1,4 +1,5 @@
-// Turn files in: a YAML document with exactly the keys game, player, turn, token and moves.
+// Turn files in: a YAML document with the keys game, player, turn, token and moves, and
+// optionally `end` (false keeps a turn of several moves open).
 //
 // Promise: either a complete TurnRequest, or a core::UserError (exit 65) whose detail names the
 // file, line and column (1-based) of the problem. Moves are handed on as Documents, so engines
@@ -26,6 +27,7 @@ struct TurnRequest {
   std::string token;
   nlohmann::json moves = nlohmann::json::array();
   std::vector<Position> move_positions;  // one per move
+  bool end = true;  // false: the player's turn stays open after these moves (if the game allows)
 };
 
 // The largest turn file accepted, in bytes.

@@ -1,0 +1,87 @@
+#include "cli/cli.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace cli {
+
+std::string Context::db_path() const {
+  if (!db_option.empty()) return db_option;
+  if (const char* env = std::getenv("CARAVAN_REF_DB"); env && *env) return env;
+  return "caravan.db";
+}
+
+store::Database& Context::db() {
+  if (!db_) db_ = std::make_unique<store::Database>(db_path());
+  return *db_;
+}
+
+output::Format Context::format() const { return output::parse_format(format_name); }
+
+void Context::print(const nlohmann::json& doc) const { std::cout << output::write(doc, format()); }
+
+std::string read_input(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream text;
+    text << std::cin.rdbuf();
+    return text.str();
+  }
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw core::UserError(core::Exit::kNoInput, fmt::format("cannot read {}", path));
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"caravan-ref: a referee for Caravan games played by mail and turn files"};
+  app.set_version_flag("--version", CARAVAN_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();
+  Context context;
+  app.add_option("--db", context.db_option,
+                 "the game database (default: $CARAVAN_REF_DB, else caravan.db here)");
+  app.add_option("--format", context.format_name, "output format")
+      ->check(CLI::IsMember({"yaml", "json", "text"}));
+
+  Handler handler;
+  add_new(app, context, handler);
+  add_view(app, context, handler);
+  add_moves(app, context, handler);
+  add_submit(app, context, handler);
+  add_log(app, context, handler);
+  add_list(app, context, handler);
+  add_audit(app, context, handler);
+  add_games(app, context, handler);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "caravan-ref: " << e.what() << "\n(see caravan-ref --help)\n";
+    return static_cast<int>(core::Exit::kUsage);
+  }
+
+  try {
+    return handler();
+  } catch (const core::UserError& e) {
+    std::cerr << "caravan-ref: " << e.what() << "\n";
+    return static_cast<int>(e.code());
+  } catch (const std::exception& e) {
+    std::cerr << "caravan-ref: internal error: " << e.what() << "\n";
+    return static_cast<int>(core::Exit::kInternal);
+  }
+}
+
+}  // namespace cli

@@ -1,0 +1,54 @@
+// The command line: parses arguments with CLI11, runs one subcommand, maps every failure to a
+// message on stderr and a sysexits.h exit code. main() only calls run().
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "output/writer.hpp"
+#include "store/sqlite.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace cli {
+
+// What every subcommand shares: the global options and the database, opened on first use.
+class Context {
+ public:
+  std::string db_option;
+  std::string format_name = "yaml";
+
+  store::Database& db();
+  output::Format format() const;
+  std::string db_path() const;
+  // Prints a document in the chosen format to stdout.
+  void print(const nlohmann::json& doc) const;
+
+ private:
+  std::unique_ptr<store::Database> db_;
+};
+
+// A subcommand's handler returns the process exit code.
+using Handler = std::function<int()>;
+
+void add_new(CLI::App& app, Context& context, Handler& handler);
+void add_view(CLI::App& app, Context& context, Handler& handler);
+void add_moves(CLI::App& app, Context& context, Handler& handler);
+void add_submit(CLI::App& app, Context& context, Handler& handler);
+void add_log(CLI::App& app, Context& context, Handler& handler);
+void add_list(CLI::App& app, Context& context, Handler& handler);
+void add_audit(CLI::App& app, Context& context, Handler& handler);
+void add_games(CLI::App& app, Context& context, Handler& handler);
+
+// Reads a whole file, or standard input for "-"; UserError 66 when it cannot be read.
+std::string read_input(const std::string& path);
+
+int run(int argc, char** argv);
+
+}  // namespace cli

@@ -1,0 +1,62 @@
+// caravan-ref new KIND --player NAME... [--option KEY=VALUE]... [--seed N] [--position FILE]
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/cli.hpp"
+#include "core/errors.hpp"
+#include "referee/referee.hpp"
+#include "turnfile/turnfile.hpp"
+
+namespace cli {
+
+namespace {
+
+struct NewOptions {
+  std::string kind;
+  std::vector<std::string> players;
+  std::vector<std::string> options;
+  std::optional<std::uint64_t> seed;
+  std::string position;
+};
+
+std::map<std::string, std::string> parse_options(const std::vector<std::string>& pairs) {
+  std::map<std::string, std::string> options;
+  for (const auto& pair : pairs) {
+    const auto eq = pair.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw core::UserError(core::Exit::kUsage,
+                            fmt::format("--option '{}' must look like KEY=VALUE", pair));
+    if (!options.emplace(pair.substr(0, eq), pair.substr(eq + 1)).second)
+      throw core::UserError(core::Exit::kUsage,
+                            fmt::format("option '{}' given twice", pair.substr(0, eq)));
+  }
+  return options;
+}
+
+}  // namespace
+
+void add_new(CLI::App& app, Context& context, Handler& handler) {
+  auto opts = std::make_shared<NewOptions>();
+  auto* cmd = app.add_subcommand("new", "start a game; prints its id and each player's token");
+  cmd->add_option("kind", opts->kind, "the rule engine (see 'games')")->required();
+  cmd->add_option("--player", opts->players, "a player's name, in seat order")->required();
+  cmd->add_option("--option", opts->options, "a game option, KEY=VALUE");
+  cmd->add_option("--seed", opts->seed, "the seed (default: from the OS)");
+  cmd->add_option("--position", opts->position,
+                  "start from this position (a 'view --referee' document)");
+  cmd->callback([&context, &handler, opts] {
+    handler = [&context, opts] {
+      referee::NewGame request;
+      request.kind = opts->kind;
+      request.players = opts->players;
+      request.options = parse_options(opts->options);
+      request.seed = opts->seed;
+      if (!opts->position.empty())
+        request.position = turnfile::yaml_to_document(read_input(opts->position), opts->position);
+      context.print(referee::create_game(context.db(), request));
+      return 0;
+    };
+  });
+}
+
+}  // namespace cli

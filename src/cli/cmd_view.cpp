@@ -1,0 +1,80 @@
+// caravan-ref view GAME (--player NAME | --referee), moves GAME --player NAME,
+// log GAME [--player NAME]
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/cli.hpp"
+#include "referee/referee.hpp"
+
+namespace cli {
+
+namespace {
+
+struct ViewOptions {
+  std::string game;
+  std::string player;
+  bool referee = false;
+};
+
+std::optional<std::string> viewer(const ViewOptions& opts) {
+  return opts.referee ? std::nullopt : std::optional<std::string>(opts.player);
+}
+
+}  // namespace
+
+void add_view(CLI::App& app, Context& context, Handler& handler) {
+  auto opts = std::make_shared<ViewOptions>();
+  auto* cmd = app.add_subcommand("view", "what a player (or the referee) may see of a game");
+  cmd->add_option("game", opts->game, "the game id")->required();
+  auto* player = cmd->add_option("--player", opts->player, "the player whose view to show");
+  auto* ref = cmd->add_flag("--referee", opts->referee, "the complete state (for the game master)");
+  player->excludes(ref);
+  ref->excludes(player);
+  cmd->callback([&context, &handler, opts, player, ref] {
+    if (player->count() == 0 && ref->count() == 0)
+      throw CLI::ValidationError("view", "give --player NAME or --referee");
+    handler = [&context, opts] {
+      const auto doc = referee::view(context.db(), opts->game, viewer(*opts));
+      if (context.format() == output::Format::kText)
+        std::cout << referee::draw_view(doc);
+      else
+        context.print(doc);
+      return 0;
+    };
+  });
+}
+
+void add_moves(CLI::App& app, Context& context, Handler& handler) {
+  auto opts = std::make_shared<ViewOptions>();
+  auto* cmd =
+      app.add_subcommand("moves", "the legal moves of a player now (empty when not to move)");
+  cmd->add_option("game", opts->game, "the game id")->required();
+  cmd->add_option("--player", opts->player, "the player")->required();
+  cmd->callback([&context, &handler, opts] {
+    handler = [&context, opts] {
+      context.print(referee::legal_moves(context.db(), opts->game, opts->player));
+      return 0;
+    };
+  });
+}
+
+void add_log(CLI::App& app, Context& context, Handler& handler) {
+  auto opts = std::make_shared<ViewOptions>();
+  auto* cmd =
+      app.add_subcommand("log", "the history of a game, as a player (or the referee) may see it");
+  cmd->add_option("game", opts->game, "the game id")->required();
+  auto* player = cmd->add_option("--player", opts->player, "the player whose history to show");
+  auto* ref =
+      cmd->add_flag("--referee", opts->referee, "everything (the default without --player)");
+  player->excludes(ref);
+  cmd->callback([&context, &handler, opts, player] {
+    opts->referee = player->count() == 0;
+    handler = [&context, opts] {
+      context.print(referee::history(context.db(), opts->game, viewer(*opts)));
+      return 0;
+    };
+  });
+}
+
+}  // namespace cli

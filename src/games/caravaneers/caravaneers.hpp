@@ -1,0 +1,119 @@
+// Caravaneers, a two-player abstract game by Andrew Perkis.
+//
+// Rules: /work/shared/seeds/caravaneers.txt (the published rule text), as settled by
+// RULES-NOTES.md section "Caravaneers" (CV-1..CV-6); where the two differ, the notes win.
+// The man page caravan-ref-caravaneers(6) lists the decisions taken where both are silent.
+//
+// Parameters:
+//   name      values      default  meaning
+//   majority  true|false  false    end the game at once when a player has 6 captures
+//
+// Seats: 0 = "South" (moves first, pushes pieces down the columns), 1 = "East" (pushes pieces
+// along the rows). A move names the square of the leading piece of a line ("c3"), or "pass" when
+// the player has no other move. Nothing is hidden and nothing is random.
+//
+// The complete state document (view(kReferee), accepted by restore()):
+//   {"pieces": ["a1", ...] (sorted), "captures": {"South": n, "East": m},
+//    "to_move": "South" | "East" | null, "majority": bool}
+#pragma once
+
+#include <array>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/engine.hpp"
+
+namespace games::caravaneers {
+
+inline constexpr int kSize = 7;    // the board is 7 x 7
+inline constexpr int kDesert = 6;  // a1..f6 is the desert
+inline constexpr int kPieces = 11;
+inline constexpr int kMajority = 6;
+inline constexpr int kSouth = 0;
+inline constexpr int kEast = 1;
+
+// A square: col 0..6 is a..g (west to east), row 0..6 is 1..7 (north to south).
+struct Square {
+  int col = 0;
+  int row = 0;
+  bool operator==(const Square&) const = default;
+};
+
+// "c3" for {2, 2}.
+std::string square_name(Square sq);
+// Reads "c3" (any case, surrounding blanks allowed); nullopt when it names no square a1..g7.
+std::optional<Square> parse_square(const std::string& text);
+
+// What one line of play (a column for South, a row for East) allows.
+struct LineStatus {
+  int count = 0;               // pieces on the line
+  int lead = -1;               // position of the leading piece along the line
+  int tail = -1;               // position of the trailing piece
+  std::optional<int> gap;      // first empty position between tail and lead
+  bool into_mountain = false;  // the leading piece would enter a mountain
+  bool movable() const { return count > 0 && !gap && !into_mountain; }
+};
+
+class CaravaneersState : public core::State {
+ public:
+  explicit CaravaneersState(bool majority);
+
+  int num_players() const override { return 2; }
+  std::optional<int> current_player() const override;
+  bool finished() const override { return finished_; }
+  core::Result result() const override;
+
+  std::vector<core::Document> legal_moves() const override;
+  std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
+  std::optional<core::Document> forced_move() const override;
+
+  core::Document view(int viewer) const override;
+
+  std::unique_ptr<core::State> clone() const override;
+
+  // Set-up, used by the engine: the start position, or a checked position from a document.
+  void set_start();
+  void set_from(const core::Document& doc);
+
+ private:
+  bool occupied(Square sq) const;
+  void set_occupied(Square sq, bool value);
+  LineStatus line_status(int seat, int line) const;
+  std::vector<Square> movable_leads(int seat) const;
+  bool can_move(int seat) const { return !movable_leads(seat).empty(); }
+  // The square named by a move for `seat`, checked against the rules; throws MoveError.
+  Square checked_lead(int seat, const std::string& text) const;
+  // Moves the line of `seat` whose leading piece is on `lead`; returns {moved, captured}.
+  std::pair<int, int> move_line(int seat, Square lead);
+  // Decides whether the game is over, after a move or at restore.
+  void settle();
+
+  std::array<std::array<bool, kSize>, kSize> board_{};  // board_[row][col]
+  std::array<int, 2> captures_{};
+  int to_move_ = kSouth;
+  bool finished_ = false;
+  bool majority_ = false;
+};
+
+class CaravaneersEngine : public core::Engine {
+ public:
+  std::string id() const override { return "caravaneers"; }
+  std::string title() const override { return "Caravaneers (Andrew Perkis)"; }
+  int min_players() const override { return 2; }
+  int max_players() const override { return 2; }
+  std::vector<core::OptionInfo> options() const override;
+  std::string seat_name(int seat) const override;
+  bool hidden_information() const override { return false; }
+
+  core::Setup start(int players, const std::map<std::string, std::string>& opts,
+                    core::Rng& rng) const override;
+  std::unique_ptr<core::State> restore(
+      const core::Document& state, int players,
+      const std::map<std::string, std::string>& opts) const override;
+  std::string draw(const core::Document& view) const override;
+};
+
+}  // namespace games::caravaneers

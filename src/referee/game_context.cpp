@@ -1,0 +1,86 @@
+#include "referee/game_context.hpp"
+
+#include <fmt/format.h>
+
+#include "core/crypto.hpp"
+#include "core/errors.hpp"
+
+namespace referee {
+
+using core::Document;
+
+std::map<std::string, std::string> options_of(const store::GameRow& row) {
+  std::map<std::string, std::string> options;
+  for (const auto& [key, value] : row.options.items()) options[key] = value.get<std::string>();
+  return options;
+}
+
+GameContext load_game(store::GameStore& games, const std::string& id) {
+  auto row = games.find_game(id);
+  if (!row)
+    throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", id));
+  GameContext context;
+  context.engine = core::find_engine(row->kind);
+  if (!context.engine)
+    throw core::UserError(
+        core::Exit::kInternal,
+        fmt::format("game {} is of kind '{}', which this build does not know", id, row->kind));
+  context.state =
+      context.engine->restore(row->state, static_cast<int>(row->players.size()), options_of(*row));
+  context.rng = core::Rng::restore(row->rng);
+  context.row = std::move(*row);
+  return context;
+}
+
+int seat_of(const store::GameRow& row, const std::string& name) {
+  for (const auto& player : row.players)
+    if (player.name == name) return player.seat;
+  throw core::UserError(core::Exit::kNoPermission,
+                        fmt::format("no player '{}' in game {}", name, row.id));
+}
+
+std::string state_hash(const Document& state, const std::string& rng) {
+  return core::hash_hex(state.dump() + "\n" + rng);
+}
+
+Document result_document(const core::State& state, const store::GameRow& row) {
+  if (!state.finished()) return nullptr;
+  const core::Result result = state.result();
+  Document scores = Document::object();
+  for (const auto& player : row.players)
+    if (static_cast<std::size_t>(player.seat) < result.scores.size())
+      scores[player.name] = result.scores[static_cast<std::size_t>(player.seat)];
+  Document winners = Document::array();
+  for (int seat : result.winners)
+    winners.push_back(row.players.at(static_cast<std::size_t>(seat)).name);
+  const bool draw = winners.empty() || (winners.size() == row.players.size() && winners.size() > 1);
+  Document doc = {{"draw", draw}, {"scores", scores}};
+  doc["winner"] = winners.size() == 1 ? winners[0] : Document(nullptr);
+  if (winners.size() > 1 && !draw) doc["winners"] = winners;
+  return doc;
+}
+
+Document to_move_names(const core::State& state, const store::GameRow& row) {
+  Document names = Document::array();
+  if (auto seat = state.current_player())
+    names.push_back(row.players.at(static_cast<std::size_t>(*seat)).name);
+  return names;
+}
+
+Document event_document(const core::Event& event) {
+  return {{"audience", event.audience}, {"full", event.full}, {"redacted", event.redacted}};
+}
+
+Document visible(const Document& events, int viewer) {
+  Document shown = Document::array();
+  for (const auto& event : events) {
+    const int audience = event.at("audience").get<int>();
+    if (viewer == core::kReferee || audience == core::kEveryone || audience == viewer)
+      shown.push_back(event.at("full"));
+    else if (!event.at("redacted").is_null())
+      shown.push_back(event.at("redacted"));
+  }
+  return shown;
+}
+
+}  // namespace referee

@@ -1,0 +1,35 @@
+// What every referee operation needs about one game: its row, its engine, its state restored from
+// the snapshot and its generator. Internal to the referee module.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/engine.hpp"
+#include "store/game_store.hpp"
+
+namespace referee {
+
+struct GameContext {
+  store::GameRow row;
+  const core::Engine* engine = nullptr;
+  std::unique_ptr<core::State> state;
+  core::Rng rng;
+};
+
+std::map<std::string, std::string> options_of(const store::GameRow& row);
+// Throws UserError 66 when there is no such game.
+GameContext load_game(store::GameStore& games, const std::string& id);
+// The seat of `name`, or UserError 77.
+int seat_of(const store::GameRow& row, const std::string& name);
+// The hash that the record keeps after every turn: the complete state and the generator.
+std::string state_hash(const core::Document& state, const std::string& rng);
+
+core::Document result_document(const core::State& state, const store::GameRow& row);
+core::Document to_move_names(const core::State& state, const store::GameRow& row);
+// Events as `viewer` (a seat, or core::kReferee) may see them.
+core::Document visible(const core::Document& events, int viewer);
+core::Document event_document(const core::Event& event);
+
+}  // namespace referee

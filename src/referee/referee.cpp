@@ -1,0 +1,227 @@
+#include "referee/referee.hpp"
+
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/crypto.hpp"
+#include "core/errors.hpp"
+#include "output/writer.hpp"
+#include "referee/game_context.hpp"
+#include "referee/turns.hpp"
+#include "store/game_store.hpp"
+
+namespace referee {
+
+namespace {
+
+void check_players(const core::Engine& engine, const std::vector<std::string>& players) {
+  const int count = static_cast<int>(players.size());
+  if (count < engine.min_players() || count > engine.max_players()) {
+    const std::string range =
+        engine.min_players() == engine.max_players()
+            ? std::to_string(engine.min_players())
+            : fmt::format("{} to {}", engine.min_players(), engine.max_players());
+    throw core::UserError(core::Exit::kUsage,
+                          fmt::format("{} takes {} players; {} given", engine.id(), range, count));
+  }
+  std::set<std::string> seen;
+  for (const auto& name : players) {
+    if (name.empty() || name == "referee")
+      throw core::UserError(core::Exit::kUsage,
+                            fmt::format("'{}' cannot be a player's name", name));
+    if (!seen.insert(name).second)
+      throw core::UserError(core::Exit::kUsage, fmt::format("player '{}' named twice", name));
+  }
+}
+
+}  // namespace
+
+Document create_game(store::Database& db, const NewGame& request) {
+  const core::Engine* engine = core::find_engine(request.kind);
+  if (!engine)
+    throw core::UserError(core::Exit::kUsage,
+                          fmt::format("no game kind '{}' (see 'caravan-ref games')", request.kind));
+  check_players(*engine, request.players);
+  const int players = static_cast<int>(request.players.size());
+
+  store::GameRow row;
+  row.kind = request.kind;
+  row.seed = request.seed ? *request.seed : core::new_seed();
+  for (const auto& [key, value] : request.options) row.options[key] = value;
+  row.created_at = store::now_utc();
+
+  core::Rng rng(row.seed);
+  std::unique_ptr<core::State> state;
+  std::vector<core::Event> setup_events;
+  try {
+    if (request.position) {
+      Document position = *request.position;
+      if (position.is_object() && position.contains("state")) {
+        if (position.contains("kind") && position["kind"] != request.kind)
+          throw core::SetupError(fmt::format("the position is of kind {}, not {}",
+                                             position["kind"].dump(), request.kind));
+        position = position["state"];
+      }
+      state = engine->restore(position, players, request.options);
+      row.from_position = true;
+    } else {
+      core::Setup setup = engine->start(players, request.options, rng);
+      state = std::move(setup.state);
+      setup_events = std::move(setup.events);
+    }
+  } catch (const core::SetupError& e) {
+    throw core::UserError(request.position ? core::Exit::kRejected : core::Exit::kUsage, e.what());
+  }
+
+  for (const auto& event : setup_events) row.setup_events.push_back(event_document(event));
+  row.initial_state = state->view(core::kReferee);
+  row.initial_rng = rng.save();
+  row.state = row.initial_state;
+  row.rng = row.initial_rng;
+  row.state_hash = state_hash(row.state, row.rng);
+  row.finished = state->finished();
+
+  Document seats = Document::array();
+  for (int seat = 0; seat < players; ++seat) {
+    const std::string token = core::new_token();
+    row.players.push_back(
+        {seat, request.players[static_cast<std::size_t>(seat)], core::hash_hex(token)});
+    seats.push_back({{"name", request.players[static_cast<std::size_t>(seat)]},
+                     {"seat", seat},
+                     {"role", engine->seat_name(seat)},
+                     {"token", token}});
+  }
+
+  store::GameStore games(db);
+  store::Transaction tx(db);
+  for (int attempt = 0;; ++attempt) {
+    row.id = core::new_game_id();
+    if (!games.find_game(row.id)) break;
+    if (attempt > 100) throw std::runtime_error("could not find a free game id");
+  }
+  row.result = result_document(*state, row);
+  games.insert_game(row);
+  // A position may leave the first player with only a forced move: the referee makes it now.
+  GameContext context{row, engine, std::move(state), rng};
+  apply_forced_moves(games, context);
+  tx.commit();
+  return {{"game", row.id}, {"kind", row.kind}, {"players", seats}};
+}
+
+Document view(store::Database& db, const std::string& game,
+              const std::optional<std::string>& player) {
+  store::GameStore games(db);
+  GameContext context = load_game(games, game);
+  const int viewer = player ? seat_of(context.row, *player) : core::kReferee;
+
+  Document doc;
+  doc["game"] = context.row.id;
+  doc["kind"] = context.row.kind;
+  doc["turn"] = context.row.next_turn;
+  doc["to_move"] = to_move_names(*context.state, context.row);
+  doc["finished"] = context.state->finished();
+  if (context.state->finished()) doc["result"] = result_document(*context.state, context.row);
+  if (player)
+    doc["you"] = {{"name", *player}, {"seat", viewer}, {"role", context.engine->seat_name(viewer)}};
+  else
+    doc["you"] = "referee";
+  doc["state"] = context.state->view(viewer);
+
+  // What happened since this player's own previous turn (for the referee: the last turn).
+  const std::int64_t since = player ? games.last_own_turn(game, viewer)
+                                    : std::max<std::int64_t>(0, context.row.next_turn - 2);
+  Document last = Document::array();
+  if (since == 0 && !context.row.setup_events.empty())
+    last.push_back(setup_document(context.row, viewer));
+  for (const auto& turn : games.turns(game, since))
+    last.push_back(turn_document(turn, context.row, viewer));
+  doc["last"] = last;
+  return doc;
+}
+
+std::string draw_view(const Document& doc) {
+  const core::Engine* engine = core::find_engine(doc.at("kind").get<std::string>());
+  std::ostringstream out;
+  out << fmt::format("Game {} ({}), turn {}\n", doc.at("game").get<std::string>(),
+                     doc.at("kind").get<std::string>(), doc.at("turn").get<std::int64_t>());
+  if (doc.at("you").is_object())
+    out << fmt::format("You: {} ({})\n", doc["you"]["name"].get<std::string>(),
+                       doc["you"]["role"].get<std::string>());
+  if (doc.at("finished").get<bool>()) {
+    out << "Finished. " << output::to_text({{"result", doc.at("result")}});
+  } else if (!doc.at("to_move").empty()) {
+    out << "To move: " << doc["to_move"][0].get<std::string>() << "\n";
+  }
+  out << "\n";
+  if (engine) out << engine->draw(doc.at("state"));
+  const Document& last = doc.at("last");
+  if (!last.empty()) out << "\nSince your last turn:\n" << output::to_text(last);
+  return out.str();
+}
+
+Document legal_moves(store::Database& db, const std::string& game, const std::string& player) {
+  store::GameStore games(db);
+  GameContext context = load_game(games, game);
+  const int seat = seat_of(context.row, player);
+  Document moves = Document::array();
+  if (context.state->current_player() == seat)
+    for (auto& move : context.state->legal_moves()) moves.push_back(std::move(move));
+  return moves;
+}
+
+Document history(store::Database& db, const std::string& game,
+                 const std::optional<std::string>& player) {
+  store::GameStore games(db);
+  auto row = games.find_game(game);
+  if (!row)
+    throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", game));
+  const int viewer = player ? seat_of(*row, *player) : core::kReferee;
+  Document turns = Document::array();
+  if (!row->setup_events.empty()) turns.push_back(setup_document(*row, viewer));
+  for (const auto& turn : games.turns(game)) turns.push_back(turn_document(turn, *row, viewer));
+  return {{"game", game}, {"kind", row->kind}, {"turns", turns}};
+}
+
+Document list_games(store::Database& db) {
+  store::GameStore games(db);
+  Document list = Document::array();
+  for (const auto& row : games.list_games()) {
+    Document names = Document::array();
+    for (const auto& player : row.players) names.push_back(player.name);
+    Document item = {{"game", row.id},           {"kind", row.kind},
+                     {"players", names},         {"turn", row.next_turn},
+                     {"finished", row.finished}, {"created", row.created_at}};
+    if (row.finished) item["result"] = row.result;
+    list.push_back(item);
+  }
+  return list;
+}
+
+Document describe_engines() {
+  Document list = Document::array();
+  for (const core::Engine* engine : core::engines()) {
+    Document seats = Document::array();
+    for (int seat = 0; seat < engine->max_players(); ++seat)
+      seats.push_back(engine->seat_name(seat));
+    Document options = Document::array();
+    for (const auto& option : engine->options())
+      options.push_back({{"name", option.name},
+                         {"values", option.values},
+                         {"default", option.fallback},
+                         {"help", option.help}});
+    list.push_back(
+        {{"kind", engine->id()},
+         {"title", engine->title()},
+         {"players", engine->min_players() == engine->max_players()
+                         ? std::to_string(engine->min_players())
+                         : fmt::format("{}-{}", engine->min_players(), engine->max_players())},
+         {"seats", seats},
+         {"hidden_information", engine->hidden_information()},
+         {"options", options}});
+  }
+  return list;
+}
+
+}  // namespace referee

@@ -1,0 +1,122 @@
+// submit: one turn file in, a verdict out; recorded whatever the verdict.
+#include <fmt/format.h>
+
+#include "core/crypto.hpp"
+#include "core/errors.hpp"
+#include "referee/game_context.hpp"
+#include "referee/referee.hpp"
+#include "referee/turns.hpp"
+#include "turnfile/turnfile.hpp"
+
+namespace referee {
+
+namespace {
+
+// Checks the request against the game and applies it; throws UserError on any rejection.
+Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
+                std::int64_t submission_id, GameContext& context) {
+  const int seat = seat_of(context.row, request.player);
+  if (!core::same_digest(core::hash_hex(request.token),
+                         context.row.players.at(static_cast<std::size_t>(seat)).token_hash))
+    throw core::UserError(
+        core::Exit::kNoPermission,
+        fmt::format("wrong token for player '{}' in game {}", request.player, request.game));
+  if (context.state->finished())
+    throw core::UserError(core::Exit::kRejected, fmt::format("game {} is over", request.game));
+  if (request.turn != context.row.next_turn)
+    throw core::UserError(
+        core::Exit::kRejected,
+        fmt::format("this file is for turn {}, but the game is at turn {}{}", request.turn,
+                    context.row.next_turn, request.turn < context.row.next_turn ? " (stale)" : ""),
+        {{"expected_turn", context.row.next_turn}});
+  if (context.state->current_player() != seat)
+    throw core::UserError(core::Exit::kRejected,
+                          fmt::format("it is not {}'s turn", request.player));
+
+  Document events;
+  Document moves = request.moves;
+  try {
+    events = apply_moves(context, seat, moves);
+  } catch (const MoveFailure& failure) {
+    const auto& where = request.move_positions.at(failure.index);
+    throw core::UserError(
+        core::Exit::kRejected,
+        fmt::format("{}:{}:{}: move {} ({}): {}", request.source, where.line, where.column,
+                    failure.index + 1, request.moves[failure.index].dump(), failure.message),
+        {{"move", failure.index + 1},
+         {"file", request.source},
+         {"line", where.line},
+         {"column", where.column}});
+  }
+  // A turn of several moves that the file closes before they run out.
+  if (request.end && context.state->current_player() == seat) {
+    if (auto end = context.state->end_turn_move()) {
+      Document end_moves = Document::array({*end});
+      try {
+        for (auto& event : apply_moves(context, seat, end_moves)) events.push_back(event);
+      } catch (const MoveFailure& failure) {
+        throw core::UserError(core::Exit::kInternal,
+                              "the engine refused its own end of turn: " + failure.message);
+      }
+      moves.push_back(*end);
+    }
+  }
+  const std::int64_t number = context.row.next_turn;
+  record_turn(games, context, seat, false, moves, events, submission_id);
+  apply_forced_moves(games, context);
+  return {{"accepted", true},
+          {"game", context.row.id},
+          {"turn", number},
+          {"next_turn", context.row.next_turn},
+          {"to_move", to_move_names(*context.state, context.row)},
+          {"finished", context.state->finished()},
+          {"result", result_document(*context.state, context.row)}};
+}
+
+Document error_document(const core::UserError& error) {
+  Document detail = {{"code", static_cast<int>(error.code())},
+                     {"kind", core::exit_name(error.code())},
+                     {"message", error.what()}};
+  for (const auto& [key, value] : error.detail().items()) detail[key] = value;
+  return {{"accepted", false}, {"error", detail}};
+}
+
+}  // namespace
+
+Submission submit(store::Database& db, const std::string& text, const std::string& source) {
+  store::GameStore games(db);
+  store::SubmissionRow record;
+  record.raw = text;
+  Submission outcome;
+  try {
+    const turnfile::TurnRequest request = turnfile::parse(text, source);
+    record.game_id = request.game;
+    record.player = request.player;
+    record.turn = request.turn;
+
+    store::Transaction tx(db);
+    GameContext context = load_game(games, request.game);
+    record.accepted = true;
+    const std::int64_t id = games.record_submission(record);
+    outcome.answer = accept(games, request, id, context);
+    tx.commit();
+    outcome.game = request.game;
+    for (const auto& player : context.row.players)
+      outcome.views[player.name] = view(db, request.game, player.name);
+    outcome.views["referee"] = view(db, request.game, std::nullopt);
+    return outcome;
+  } catch (const core::UserError& error) {
+    if (error.code() == core::Exit::kTempFail) throw;
+    record.accepted = false;
+    record.error_code = static_cast<int>(error.code());
+    record.error = error.what();
+    store::Transaction tx(db);  // the rejected turn's own transaction rolled back; keep the file
+    games.record_submission(record);
+    tx.commit();
+    outcome.answer = error_document(error);
+    outcome.exit_code = static_cast<int>(error.code());
+    return outcome;
+  }
+}
+
+}  // namespace referee

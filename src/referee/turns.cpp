@@ -1,0 +1,95 @@
+#include "referee/turns.hpp"
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace referee {
+
+using core::Document;
+
+namespace {
+
+// An engine that forced moves forever would hang the referee; no real game comes close.
+constexpr int kMaxForcedMoves = 10000;
+
+}  // namespace
+
+Document apply_moves(GameContext& context, int seat, const Document& moves) {
+  std::unique_ptr<core::State> trial = context.state->clone();
+  core::Rng rng = context.rng;
+  Document events = Document::array();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (trial->finished()) throw MoveFailure{i, fmt::format("the game ended after move {}", i)};
+    if (trial->current_player() != seat)
+      throw MoveFailure{i, i == 0 ? std::string("it is not your turn")
+                                  : fmt::format("your turn ended after move {}", i)};
+    try {
+      for (const auto& event : trial->apply(seat, moves[i], rng))
+        events.push_back(event_document(event));
+    } catch (const core::MoveError& e) {
+      throw MoveFailure{i, e.what()};
+    }
+  }
+  context.state = std::move(trial);
+  context.rng = rng;
+  return events;
+}
+
+void record_turn(store::GameStore& games, GameContext& context, int seat, bool forced,
+                 const Document& moves, const Document& events,
+                 std::optional<std::int64_t> submission_id) {
+  store::GameRow& row = context.row;
+  row.state = context.state->view(core::kReferee);
+  row.rng = context.rng.save();
+  row.state_hash = state_hash(row.state, row.rng);
+  row.finished = context.state->finished();
+  row.result = result_document(*context.state, row);
+
+  store::TurnRow turn;
+  turn.number = row.next_turn;
+  turn.seat = seat;
+  turn.forced = forced;
+  turn.moves = moves;
+  turn.events = events;
+  turn.state_hash = row.state_hash;
+  turn.submission_id = submission_id;
+  turn.applied_at = store::now_utc();
+  games.append_turn(row.id, turn);
+  ++row.next_turn;
+  games.update_snapshot(row);
+}
+
+void apply_forced_moves(store::GameStore& games, GameContext& context) {
+  for (int count = 0; !context.state->finished(); ++count) {
+    const auto seat = context.state->current_player();
+    const auto move = context.state->forced_move();
+    if (!seat || !move) return;
+    if (count == kMaxForcedMoves)
+      throw core::UserError(core::Exit::kInternal, "the engine keeps forcing moves; stopped");
+    const Document moves = Document::array({*move});
+    try {
+      const Document events = apply_moves(context, *seat, moves);
+      record_turn(games, context, *seat, true, moves, events, std::nullopt);
+    } catch (const MoveFailure& failure) {
+      throw core::UserError(core::Exit::kInternal,
+                            "the engine refused its own forced move: " + failure.message);
+    }
+  }
+}
+
+Document setup_document(const store::GameRow& row, int viewer) {
+  return {{"turn", 0}, {"setup", true}, {"events", visible(row.setup_events, viewer)}};
+}
+
+Document turn_document(const store::TurnRow& turn, const store::GameRow& row, int viewer) {
+  Document doc = {{"turn", turn.number},
+                  {"player", row.players.at(static_cast<std::size_t>(turn.seat)).name},
+                  {"forced", turn.forced}};
+  // A player's own moves are theirs to see; others learn what the events tell them.
+  if (viewer == core::kReferee || viewer == turn.seat) doc["moves"] = turn.moves;
+  doc["events"] = visible(turn.events, viewer);
+  return doc;
+}
+
+}  // namespace referee

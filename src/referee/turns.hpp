@@ -1,0 +1,33 @@
+// Applying and recording turns: the one path that submit, forced passes and audit all take.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "referee/game_context.hpp"
+
+namespace referee {
+
+// Applies `moves` for `seat` to the context's state, all or nothing. Throws MoveFailure naming the
+// failing move's index (0-based) on the first illegal move; the context is unchanged then.
+struct MoveFailure {
+  std::size_t index;
+  std::string message;
+};
+core::Document apply_moves(GameContext& context, int seat, const core::Document& moves);
+
+// Stores a turn that was applied to the context: the turn row, the new snapshot and hash.
+void record_turn(store::GameStore& games, GameContext& context, int seat, bool forced,
+                 const core::Document& moves, const core::Document& events,
+                 std::optional<std::int64_t> submission_id);
+
+// While the player to move has only a forced move (a pass), the referee makes and records it.
+void apply_forced_moves(store::GameStore& games, GameContext& context);
+
+// The set-up (turn 0: deals, revealed hands) as `viewer` may see it.
+core::Document setup_document(const store::GameRow& row, int viewer);
+
+// A turn as `viewer` may see it.
+core::Document turn_document(const store::TurnRow& turn, const store::GameRow& row, int viewer);
+
+}  // namespace referee

@@ -1,0 +1,72 @@
+// A turn costs the same at turn 10 and turn 10,000: submit loads one snapshot, never the history.
+// The history is padded with recorded turns, then one real turn file is submitted and undone per
+// iteration (the undo is not timed). Run: build/caravan-ref-bench
+#include <filesystem>
+
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include "referee/referee.hpp"
+#include "store/game_store.hpp"
+
+namespace {
+
+struct Fixture {
+  std::filesystem::path dir;
+  std::unique_ptr<store::Database> db;
+  std::string game, token, file;
+
+  explicit Fixture(std::int64_t history) {
+    dir = std::filesystem::temp_directory_path() /
+          ("caravan-bench-" + std::to_string(::getpid()) + "-" + std::to_string(history));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    db = std::make_unique<store::Database>((dir / "games.db").string());
+    const auto created = referee::create_game(*db, {"caravaneers", {"ann", "bob"}, {}, 1, {}});
+    game = created["game"];
+    token = created["players"][0]["token"];
+    // Pad the record: `history` earlier turns (alternating seats, so ann's last own turn is
+    // recent).
+    store::GameStore games(*db);
+    store::Transaction tx(*db);
+    for (std::int64_t n = 1; n <= history; ++n)
+      games.append_turn(
+          game, {n, static_cast<int>((n + history) % 2), false, nlohmann::json::array({"pass"}),
+                 nlohmann::json::array(), "x", std::nullopt, store::now_utc()});
+    db->exec("UPDATE games SET next_turn = " + std::to_string(history + 1));
+    tx.commit();
+    file = "game: " + game + "\nplayer: ann\nturn: " + std::to_string(history + 1) +
+           "\ntoken: " + token + "\nmoves: [b1]\n";
+  }
+  ~Fixture() {
+    db.reset();
+    std::filesystem::remove_all(dir);
+  }
+};
+
+void BM_SubmitAtHistoryLength(benchmark::State& state) {
+  Fixture fixture(state.range(0));
+  store::GameStore games(*fixture.db);
+  const auto saved = *games.find_game(fixture.game);
+  for (auto _ : state) {
+    const auto outcome = referee::submit(*fixture.db, fixture.file, "bench");
+    if (outcome.exit_code != 0) state.SkipWithError(outcome.answer.dump().c_str());
+    state.PauseTiming();
+    fixture.db->exec("DELETE FROM turns WHERE number > " + std::to_string(state.range(0)));
+    fixture.db->exec("DELETE FROM submissions");
+    games.update_snapshot(saved);
+    state.ResumeTiming();
+  }
+}
+BENCHMARK(BM_SubmitAtHistoryLength)->Arg(10)->Arg(1000)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+void BM_ViewAtHistoryLength(benchmark::State& state) {
+  Fixture fixture(state.range(0));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(referee::view(*fixture.db, fixture.game, std::string("ann")));
+}
+BENCHMARK(BM_ViewAtHistoryLength)->Arg(10)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

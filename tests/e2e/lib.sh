@@ -1,0 +1,40 @@
+# Helpers for the end-to-end tests: each test runs the built binary in a fresh directory.
+# Usage in a test: source "$(dirname "$0")/lib.sh" "$@"
+set -u
+BIN=$1
+SRC=$2
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/caravan-e2e.XXXXXX")
+export CARAVAN_REF_DB="$WORK/games.db"
+cd "$WORK" || exit 1
+FAILED=0
+PASSED=0
+
+# expect_exit CODE DESCRIPTION -- COMMAND...: runs the command, checks its exit code.
+expect_exit() {
+  local want=$1 what=$2; shift 3
+  "$@" >"$WORK/out" 2>"$WORK/err"
+  local got=$?
+  if [ "$got" -eq "$want" ]; then
+    PASSED=$((PASSED + 1))
+  else
+    FAILED=$((FAILED + 1))
+    echo "FAIL: $what: exit $got, wanted $want"
+    sed 's/^/  out: /' "$WORK/out" | head -20
+    sed 's/^/  err: /' "$WORK/err" | head -20
+  fi
+}
+
+# expect_in FILE TEXT DESCRIPTION
+expect_in() {
+  if grep -qF -- "$2" "$1"; then PASSED=$((PASSED + 1)); else
+    FAILED=$((FAILED + 1)); echo "FAIL: $3: '$2' not in $1"; sed 's/^/  | /' "$1" | head -20; fi
+}
+
+# The value of a top-level YAML key in the last output ("turn: 4" -> 4).
+field() { sed -n "s/^$1: //p" "$WORK/out" | head -1 | tr -d '"'; }
+
+finish() {
+  echo "$PASSED passed, $FAILED failed"
+  if [ "$FAILED" -eq 0 ]; then rm -rf "$WORK"; else echo "kept $WORK"; fi
+  [ "$FAILED" -eq 0 ]
+}

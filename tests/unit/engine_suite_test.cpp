@@ -1,0 +1,165 @@
+// Invariants every engine keeps, run over every registered engine (OpenSpiel's RandomSimTest).
+#include <gtest/gtest.h>
+
+#include "core/engine.hpp"
+#include "engine_testing.hpp"
+
+namespace {
+
+using core::Document;
+
+using engine_testing::Options;
+
+class EngineSuite : public ::testing::TestWithParam<const core::Engine*> {};
+
+// Moves no engine accepts: wrong types, empty things, nonsense words.
+const Document kGarbage[] = {nullptr,
+                             42,
+                             -1,
+                             "",
+                             "zz99",
+                             "pass pass",
+                             Document::array(),
+                             Document::object(),
+                             Document{{"junk", true}}};
+
+struct Playout {
+  std::vector<std::pair<int, Document>> record;
+  Document final_view;
+  std::string final_rng;
+};
+
+// Plays one random game to the end, checking the invariants at every step.
+Playout play_random_game(const core::Engine& engine, int players, const Options& options,
+                         std::uint64_t seed) {
+  core::Rng rng(seed);
+  core::Rng chooser(seed ^ 0x5eedULL);
+  auto state = engine.start(players, options, rng).state;
+  Playout playout;
+  for (int step = 0; step < 20000 && !state->finished(); ++step) {
+    const auto seat = state->current_player();
+    EXPECT_TRUE(seat.has_value());
+    if (!seat) break;
+
+    // The referee's view is the complete state: restoring it gives an equal state.
+    const Document full = state->view(core::kReferee);
+    EXPECT_EQ(engine.restore(full, players, options)->view(core::kReferee), full);
+    // A clone is equal and independent.
+    auto clone = state->clone();
+    EXPECT_EQ(clone->view(core::kReferee), full);
+
+    Document move;
+    if (auto forced = state->forced_move()) {
+      move = *forced;
+    } else {
+      const auto moves = state->legal_moves();
+      EXPECT_FALSE(moves.empty()) << "no legal move and no forced move at step " << step;
+      if (moves.empty()) break;
+      // Every listed move applies, as it is; listed moves are distinct.
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        for (std::size_t j = i + 1; j < moves.size(); ++j) EXPECT_NE(moves[i], moves[j]);
+        auto trial = state->clone();
+        core::Rng trial_rng = rng;
+        EXPECT_NO_THROW(trial->apply(*seat, moves[i], trial_rng)) << moves[i].dump();
+      }
+      move = moves[chooser.below(moves.size())];
+    }
+    // Garbage is refused and changes nothing; so is a move by the wrong player.
+    for (const auto& junk : kGarbage) {
+      core::Rng junk_rng = rng;
+      EXPECT_THROW(clone->apply(*seat, junk, junk_rng), core::MoveError) << junk.dump();
+    }
+    if (players > 1) {
+      core::Rng other_rng = rng;
+      EXPECT_THROW(clone->apply((*seat + 1) % players, move, other_rng), core::MoveError);
+    }
+    EXPECT_EQ(clone->view(core::kReferee), full);
+
+    state->apply(*seat, move, rng);
+    playout.record.emplace_back(*seat, move);
+  }
+  EXPECT_TRUE(state->finished()) << "the game did not end";
+  EXPECT_FALSE(state->current_player().has_value());
+  EXPECT_TRUE(state->legal_moves().empty());
+  EXPECT_EQ(state->result().scores.size(), static_cast<std::size_t>(players));
+  playout.final_view = state->view(core::kReferee);
+  playout.final_rng = rng.save();
+  return playout;
+}
+
+TEST_P(EngineSuite, RandomGamesKeepEveryInvariantAndReplayIdentically) {
+  const core::Engine& engine = *GetParam();
+  const std::uint64_t games = 20 * static_cast<std::uint64_t>(engine_testing::scale());
+  for (const Options& options : engine_testing::configurations(engine)) {
+    for (int players : engine_testing::player_counts(engine)) {
+      for (std::uint64_t seed = 1; seed <= games; ++seed) {
+        SCOPED_TRACE(engine_testing::describe(engine, players, options, seed));
+        const Playout playout = play_random_game(engine, players, options, seed);
+        if (HasFailure()) return;
+        // Replaying the record from the seed gives the same state and generator.
+        core::Rng rng(seed);
+        auto state = engine.start(players, options, rng).state;
+        for (const auto& [seat, move] : playout.record) state->apply(seat, move, rng);
+        EXPECT_EQ(state->view(core::kReferee), playout.final_view);
+        EXPECT_EQ(rng.save(), playout.final_rng);
+      }
+    }
+  }
+}
+
+TEST_P(EngineSuite, SetUpIsDeterministicAndItsEventsAreDocuments) {
+  const core::Engine& engine = *GetParam();
+  for (int players : engine_testing::player_counts(engine)) {
+    core::Rng first(99), second(99);
+    core::Setup a = engine.start(players, {}, first);
+    core::Setup b = engine.start(players, {}, second);
+    EXPECT_EQ(a.state->view(core::kReferee), b.state->view(core::kReferee));
+    ASSERT_EQ(a.events.size(), b.events.size());
+    for (std::size_t i = 0; i < a.events.size(); ++i) {
+      EXPECT_EQ(a.events[i].full, b.events[i].full);
+      EXPECT_FALSE(a.events[i].full.is_null());
+    }
+    EXPECT_EQ(first, second);
+  }
+}
+
+TEST_P(EngineSuite, DescribesItselfCompletely) {
+  const core::Engine& engine = *GetParam();
+  EXPECT_FALSE(engine.id().empty());
+  EXPECT_FALSE(engine.title().empty());
+  EXPECT_GE(engine.min_players(), 1);
+  EXPECT_LE(engine.max_players(), 6);
+  EXPECT_LE(engine.min_players(), engine.max_players());
+  for (int seat = 0; seat < engine.max_players(); ++seat)
+    EXPECT_FALSE(engine.seat_name(seat).empty());
+  EXPECT_EQ(core::find_engine(engine.id()), &engine);
+}
+
+TEST_P(EngineSuite, RefusesWrongPlayerCountsAndUnknownOptions) {
+  const core::Engine& engine = *GetParam();
+  core::Rng rng(1);
+  EXPECT_THROW(engine.start(engine.max_players() + 1, {}, rng), core::SetupError);
+  EXPECT_THROW(engine.start(engine.min_players() - 1, {}, rng), core::SetupError);
+  EXPECT_THROW(engine.start(engine.min_players(), {{"no-such-option", "1"}}, rng),
+               core::SetupError);
+}
+
+TEST_P(EngineSuite, RefusesPositionsThatAreNotDocumentsOfIt) {
+  const core::Engine& engine = *GetParam();
+  for (const auto& junk : kGarbage)
+    EXPECT_THROW(engine.restore(junk, engine.min_players(), {}), core::SetupError) << junk.dump();
+}
+
+TEST_P(EngineSuite, DrawsTheStartForPeople) {
+  const core::Engine& engine = *GetParam();
+  core::Rng rng(3);
+  auto state = engine.start(engine.min_players(), {}, rng).state;
+  for (int seat = 0; seat < engine.min_players(); ++seat)
+    EXPECT_FALSE(engine.draw(state->view(seat)).empty());
+  EXPECT_FALSE(engine.draw(state->view(core::kReferee)).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(AllEngines, EngineSuite, ::testing::ValuesIn(core::engines()),
+                         engine_testing::engine_name);
+
+}  // namespace

@@ -1,0 +1,130 @@
+// The leak test, for every engine with hidden information (OpenSpiel's ResampleInfostateTest).
+//
+// At every step of many random games, and for every player, everything that player cannot see is
+// redrawn (State::resample). Their view and their legal moves must not change; and when the
+// same move is then made in both worlds by someone else and leaves that player's view equal, the
+// events they are shown must be equal too: a redacted event may not carry what the view hides.
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "core/engine.hpp"
+#include "engine_testing.hpp"
+
+namespace {
+
+using core::Document;
+using engine_testing::Options;
+
+class LeakSuite : public ::testing::TestWithParam<const core::Engine*> {};
+
+// Events as `viewer` is shown them (the rule the referee applies to the record).
+Document shown_to(const std::vector<core::Event>& events, int viewer) {
+  Document shown = Document::array();
+  for (const auto& event : events) {
+    if (event.audience == core::kEveryone || event.audience == viewer)
+      shown.push_back(event.full);
+    else if (!event.redacted.is_null())
+      shown.push_back(event.redacted);
+  }
+  return shown;
+}
+
+bool lists(const std::vector<Document>& moves, const Document& move) {
+  return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+struct Counts {
+  int checks = 0;
+  int differed = 0;  // resamples that changed the complete state: the test is not vacuous
+  int compared_events = 0;
+};
+
+void check_step(const core::Engine& engine, const core::State& state, const Document& move,
+                const core::Rng& game_rng, int players, const Options& options, std::uint64_t salt,
+                Counts& counts) {
+  const Document full = state.view(core::kReferee);
+  for (int viewer = 0; viewer < players; ++viewer) {
+    SCOPED_TRACE("viewer seat " + std::to_string(viewer));
+    core::Rng resampler(salt * 7919 + static_cast<std::uint64_t>(viewer));
+    auto other = state.resample(viewer, resampler);
+    ++counts.checks;
+    const Document other_full = other->view(core::kReferee);
+    if (other_full != full) ++counts.differed;
+    // The redrawn world is a legal state of the game...
+    EXPECT_NO_THROW(engine.restore(other_full, players, options));
+    // ... that the viewer cannot tell apart.
+    ASSERT_EQ(other->view(viewer), state.view(viewer));
+    EXPECT_EQ(other->current_player(), state.current_player());
+    EXPECT_EQ(other->finished(), state.finished());
+    if (state.current_player() == viewer) {
+      EXPECT_EQ(other->legal_moves(), state.legal_moves());
+      EXPECT_EQ(other->forced_move(), state.forced_move());
+    }
+
+    // Someone else's move, made in both worlds with the same chance.
+    const auto mover = state.current_player();
+    if (!mover || *mover == viewer) continue;
+    const bool forced = state.forced_move().has_value();
+    if (!forced && !lists(other->legal_moves(), move)) continue;
+    if (forced && other->forced_move() != state.forced_move()) continue;
+    auto here = state.clone();
+    core::Rng rng_here = game_rng, rng_there = game_rng;
+    const auto events_here = here->apply(*mover, move, rng_here);
+    const auto events_there = other->apply(*mover, move, rng_there);
+    if (here->view(viewer) != other->view(viewer)) continue;  // the move revealed something
+    ++counts.compared_events;
+    EXPECT_EQ(shown_to(events_there, viewer), shown_to(events_here, viewer))
+        << "move " << move.dump();
+  }
+}
+
+TEST_P(LeakSuite, RedrawingWhatAPlayerCannotSeeChangesNothingTheyAreShown) {
+  const core::Engine& engine = *GetParam();
+  const std::uint64_t games = 4 * static_cast<std::uint64_t>(engine_testing::scale());
+  Counts counts;
+  for (const Options& options : engine_testing::configurations(engine)) {
+    for (int players : engine_testing::player_counts(engine)) {
+      for (std::uint64_t seed = 1; seed <= games; ++seed) {
+        SCOPED_TRACE(engine_testing::describe(engine, players, options, seed));
+        core::Rng rng(seed);
+        core::Rng chooser(seed ^ 0x1eafULL);
+        auto state = engine.start(players, options, rng).state;
+        for (int step = 0; step < 5000 && !state->finished(); ++step) {
+          const auto seat = state->current_player();
+          ASSERT_TRUE(seat.has_value());
+          Document move;
+          if (auto forced = state->forced_move()) {
+            move = *forced;
+          } else {
+            const auto moves = state->legal_moves();
+            ASSERT_FALSE(moves.empty());
+            move = moves[chooser.below(moves.size())];
+          }
+          check_step(engine, *state, move, rng, players, options,
+                     seed * 100003 + static_cast<std::uint64_t>(step), counts);
+          if (HasFatalFailure()) return;
+          state->apply(*seat, move, rng);
+        }
+      }
+    }
+  }
+  EXPECT_GT(counts.checks, 0);
+  EXPECT_GT(counts.differed, 0) << "resample() never changed anything hidden";
+  RecordProperty("resamples", counts.checks);
+  RecordProperty("events_compared", counts.compared_events);
+}
+
+std::vector<const core::Engine*> hidden_information_engines() {
+  std::vector<const core::Engine*> hidden;
+  for (const core::Engine* engine : core::engines())
+    if (engine->hidden_information()) hidden.push_back(engine);
+  return hidden;
+}
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(LeakSuite);
+INSTANTIATE_TEST_SUITE_P(HiddenInformation, LeakSuite,
+                         ::testing::ValuesIn(hidden_information_engines()),
+                         engine_testing::engine_name);
+
+}  // namespace

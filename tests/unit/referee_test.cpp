@@ -1,0 +1,199 @@
+// The referee core end to end through its API, on the Caravaneers engine.
+#include "referee/referee.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "store/game_store.hpp"
+#include "temp_db.hpp"
+
+namespace {
+
+using core::Document;
+
+class RefereeTest : public TempDb {
+ public:  // the table of rejections below builds turn files from these
+  void SetUp() override {
+    TempDb::SetUp();
+    const Document created = referee::create_game(db(), {"caravaneers", {"ann", "bob"}, {}, 1, {}});
+    game_ = created["game"];
+    ann_ = created["players"][0]["token"];
+    bob_ = created["players"][1]["token"];
+  }
+
+  std::string turn_file(const std::string& player, const std::string& token, int turn,
+                        const std::string& moves) const {
+    return "game: " + game_ + "\nplayer: " + player + "\nturn: " + std::to_string(turn) +
+           "\ntoken: " + token + "\nmoves: " + moves + "\n";
+  }
+  std::string snapshot_hash() { return store::GameStore(db()).find_game(game_)->state_hash; }
+  std::size_t turn_count() { return store::GameStore(db()).turns(game_).size(); }
+
+  std::string game_, ann_, bob_;
+};
+
+TEST_F(RefereeTest, NewGamePrintsTokensThatAreStoredOnlyAsHashes) {
+  EXPECT_EQ(ann_.size(), 32u);
+  EXPECT_NE(ann_, bob_);
+  const auto row = store::GameStore(db()).find_game(game_);
+  ASSERT_TRUE(row);
+  EXPECT_NE(row->players[0].token_hash, ann_);
+  EXPECT_EQ(row->players[0].token_hash.size(), 64u);
+}
+
+TEST_F(RefereeTest, TheFirstViewShowsTurnOneAndWhoMoves) {
+  const Document view = referee::view(db(), game_, std::string("ann"));
+  EXPECT_EQ(view["game"], game_);
+  EXPECT_EQ(view["kind"], "caravaneers");
+  EXPECT_EQ(view["turn"], 1);
+  EXPECT_EQ(view["to_move"], Document::array({"ann"}));
+  EXPECT_EQ(view["finished"], false);
+  EXPECT_EQ(view["you"]["role"], "South");
+  EXPECT_TRUE(view["last"].empty());
+  EXPECT_FALSE(view.contains("result"));
+}
+
+TEST_F(RefereeTest, AnAcceptedTurnAdvancesTheGameAndIsRecorded) {
+  const auto outcome = referee::submit(db(), turn_file("ann", ann_, 1, "[b1]"), "t.yaml");
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
+  EXPECT_EQ(outcome.answer["accepted"], true);
+  EXPECT_EQ(outcome.answer["turn"], 1);
+  EXPECT_EQ(outcome.answer["to_move"], Document::array({"bob"}));
+  EXPECT_EQ(turn_count(), 1u);
+  EXPECT_EQ(outcome.views.size(), 3u);  // ann, bob, referee
+  const Document bob_view = referee::view(db(), game_, std::string("bob"));
+  EXPECT_EQ(bob_view["turn"], 2);
+  ASSERT_EQ(bob_view["last"].size(), 1u);
+  EXPECT_EQ(bob_view["last"][0]["player"], "ann");
+  const auto submissions = store::GameStore(db()).submissions(game_);
+  ASSERT_EQ(submissions.size(), 1u);
+  EXPECT_TRUE(submissions[0].accepted);
+}
+
+TEST_F(RefereeTest, MovesListsTheLegalMovesOnlyForThePlayerToMove) {
+  const Document moves = referee::legal_moves(db(), game_, "ann");
+  EXPECT_EQ(moves, Document::array({"b1", "c1", "d1", "e1", "f1"}));
+  EXPECT_TRUE(referee::legal_moves(db(), game_, "bob").empty());
+}
+
+struct Rejection {
+  const char* why;
+  std::function<std::string(const RefereeTest&)> file;
+  int exit_code;
+  const char* message;
+};
+
+TEST_F(RefereeTest, EveryRejectionHasItsCodeAndMessageAndChangesNothingButTheRecord) {
+  const std::string before = snapshot_hash();
+  const std::vector<Rejection> cases = {
+      {"illegal move", [](const RefereeTest& t) { return t.turn_file("ann", t.ann_, 1, "[b2]"); },
+       65, "move 1"},
+      {"wrong token", [](const RefereeTest& t) { return t.turn_file("ann", t.bob_, 1, "[b1]"); },
+       77, "wrong token"},
+      {"unknown player",
+       [](const RefereeTest& t) { return t.turn_file("carol", t.ann_, 1, "[b1]"); }, 77,
+       "no player 'carol'"},
+      {"not your turn", [](const RefereeTest& t) { return t.turn_file("bob", t.bob_, 1, "[a2]"); },
+       65, "not bob's turn"},
+      {"wrong turn", [](const RefereeTest& t) { return t.turn_file("ann", t.ann_, 3, "[b1]"); }, 65,
+       "for turn 3"},
+      {"second move after the turn ended",
+       [](const RefereeTest& t) { return t.turn_file("ann", t.ann_, 1, "[b1, c1]"); }, 65,
+       "your turn ended after move 1"},
+      {"no such game",
+       [](const RefereeTest& t) {
+         return "game: nope\nplayer: ann\nturn: 1\ntoken: " + t.ann_ + "\nmoves: [b1]\n";
+       },
+       66, "no game 'nope'"},
+      {"malformed yaml", [](const RefereeTest&) { return std::string("game: [x\n"); }, 65,
+       "not valid YAML"},
+  };
+  for (const auto& c : cases) {
+    const auto outcome = referee::submit(db(), c.file(*this), "t.yaml");
+    EXPECT_EQ(outcome.exit_code, c.exit_code) << c.why;
+    EXPECT_EQ(outcome.answer["accepted"], false) << c.why;
+    EXPECT_EQ(outcome.answer["error"]["code"], c.exit_code) << c.why;
+    EXPECT_NE(outcome.answer["error"]["message"].get<std::string>().find(c.message),
+              std::string::npos)
+        << c.why << ": " << outcome.answer.dump();
+  }
+  EXPECT_EQ(snapshot_hash(), before);
+  EXPECT_EQ(turn_count(), 0u);
+  const auto submissions = store::GameStore(db()).submissions(std::nullopt);
+  ASSERT_EQ(submissions.size(), cases.size());
+  for (const auto& row : submissions) EXPECT_FALSE(row.accepted);
+}
+
+TEST_F(RefereeTest, AnIllegalMoveNamesItsIndexLineAndColumn) {
+  const auto outcome = referee::submit(db(), turn_file("ann", ann_, 1, "\n  - b9"), "mail.yaml");
+  const Document& error = outcome.answer["error"];
+  EXPECT_EQ(error["move"], 1);
+  EXPECT_EQ(error["file"], "mail.yaml");
+  EXPECT_EQ(error["line"], 6);
+  EXPECT_EQ(error["column"], 5);
+}
+
+TEST_F(RefereeTest, AStaleTurnIsRefusedOnceTheTurnIsTaken) {
+  const std::string file = turn_file("ann", ann_, 1, "[b1]");
+  EXPECT_EQ(referee::submit(db(), file, "t").exit_code, 0);
+  const auto again = referee::submit(db(), file, "t");
+  EXPECT_EQ(again.exit_code, 65);
+  EXPECT_NE(again.answer["error"]["message"].get<std::string>().find("stale"), std::string::npos);
+  EXPECT_EQ(turn_count(), 1u);
+}
+
+TEST_F(RefereeTest, APlayersLogHidesOtherPlayersMovesButNotPublicEvents) {
+  ASSERT_EQ(referee::submit(db(), turn_file("ann", ann_, 1, "[b1]"), "t").exit_code, 0);
+  const Document bobs = referee::history(db(), game_, std::string("bob"));
+  ASSERT_EQ(bobs["turns"].size(), 1u);
+  EXPECT_FALSE(bobs["turns"][0].contains("moves"));
+  EXPECT_FALSE(bobs["turns"][0]["events"].empty());
+  const Document anns = referee::history(db(), game_, std::string("ann"));
+  EXPECT_EQ(anns["turns"][0]["moves"], Document::array({"b1"}));
+}
+
+TEST_F(RefereeTest, AuditReplaysTheRecordAndCatchesATamperedTurn) {
+  ASSERT_EQ(referee::submit(db(), turn_file("ann", ann_, 1, "[b1]"), "t").exit_code, 0);
+  ASSERT_EQ(referee::submit(db(), turn_file("bob", bob_, 2, "[b2]"), "t").exit_code, 0);
+  EXPECT_EQ(referee::audit(db(), std::nullopt)["ok"], true);
+  db().exec("UPDATE turns SET moves = '[\"c1\"]' WHERE number = 1");
+  const Document report = referee::audit(db(), game_);
+  EXPECT_EQ(report["ok"], false);
+  EXPECT_NE(report["games"][0]["error"].get<std::string>().find("turn 1"), std::string::npos);
+}
+
+TEST_F(RefereeTest, AuditCatchesASeedThatDoesNotGiveTheRecordedStart) {
+  db().exec("UPDATE games SET initial_state = json_set(initial_state, '$.to_move', 'East')");
+  EXPECT_EQ(referee::audit(db(), game_)["ok"], false);
+}
+
+TEST_F(RefereeTest, TheSameSeedGivesTheSameStartingState) {
+  const Document other = referee::create_game(db(), {"caravaneers", {"cy", "di"}, {}, 1, {}});
+  EXPECT_EQ(referee::view(db(), game_, std::nullopt)["state"],
+            referee::view(db(), other["game"], std::nullopt)["state"]);
+}
+
+TEST_F(RefereeTest, NewGameRefusesBadRequests) {
+  auto code = [&](const referee::NewGame& request) {
+    try {
+      referee::create_game(db(), request);
+    } catch (const core::UserError& e) {
+      return static_cast<int>(e.code());
+    }
+    return 0;
+  };
+  EXPECT_EQ(code({"chess", {"a", "b"}, {}, 1, {}}), 64);
+  EXPECT_EQ(code({"caravaneers", {"a"}, {}, 1, {}}), 64);
+  EXPECT_EQ(code({"caravaneers", {"a", "a"}, {}, 1, {}}), 64);
+  EXPECT_EQ(code({"caravaneers", {"a", "b"}, {{"colour", "red"}}, 1, {}}), 64);
+  EXPECT_EQ(code({"caravaneers", {"a", "b"}, {}, 1, Document{{"pieces", "nonsense"}}}), 65);
+}
+
+TEST_F(RefereeTest, ListShowsEveryGame) {
+  referee::create_game(db(), {"caravaneers", {"cy", "di"}, {}, 2, {}});
+  const Document list = referee::list_games(db());
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0]["players"].size(), 2u);
+}
+
+}  // namespace

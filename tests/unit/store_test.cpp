@@ -1,0 +1,71 @@
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "store/game_store.hpp"
+#include "temp_db.hpp"
+
+namespace {
+
+using StoreTest = TempDb;
+
+TEST_F(StoreTest, MigrationsBringAnEmptyDatabaseToTheLatestSchema) {
+  EXPECT_GE(store::Database::latest_schema_version(), 2);
+  EXPECT_EQ(db().schema_version(), store::Database::latest_schema_version());
+  for (const char* table : {"games", "players", "submissions", "turns"}) {
+    store::Statement query(db(),
+                           "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?");
+    query.bind(1, std::string(table));
+    ASSERT_TRUE(query.step());
+    EXPECT_EQ(query.integer(0), 1) << table;
+  }
+}
+
+TEST_F(StoreTest, ReopeningDoesNotMigrateAgainAndKeepsData) {
+  store::GameStore(db()).record_submission(
+      {std::nullopt, std::nullopt, std::nullopt, "x", false, 65, "bad"});
+  db_.reset();
+  db_ = std::make_unique<store::Database>(path());
+  EXPECT_EQ(db().schema_version(), store::Database::latest_schema_version());
+  EXPECT_EQ(store::GameStore(db()).submissions(std::nullopt).size(), 1u);
+}
+
+TEST_F(StoreTest, TheDatabaseRunsInWalMode) {
+  store::Statement query(db(), "PRAGMA journal_mode");
+  ASSERT_TRUE(query.step());
+  EXPECT_EQ(query.text(0), "wal");
+}
+
+TEST_F(StoreTest, ATransactionRollsBackUnlessCommitted) {
+  store::GameStore games(db());
+  {
+    store::Transaction tx(db());
+    games.record_submission({std::nullopt, std::nullopt, std::nullopt, "lost", false, 65, "x"});
+  }
+  EXPECT_TRUE(games.submissions(std::nullopt).empty());
+  {
+    store::Transaction tx(db());
+    games.record_submission(
+        {std::nullopt, std::nullopt, std::nullopt, "kept", true, std::nullopt, std::nullopt});
+    tx.commit();
+  }
+  ASSERT_EQ(games.submissions(std::nullopt).size(), 1u);
+  EXPECT_EQ(games.submissions(std::nullopt)[0].raw, "kept");
+}
+
+TEST_F(StoreTest, AWriterWaitingPastTheBusyTimeoutGetsATemporaryFailure) {
+  store::Transaction holder(db());  // this connection holds the write lock
+  store::Database other(path());
+  other.exec("PRAGMA busy_timeout = 50");
+  try {
+    store::Transaction blocked(other);
+    FAIL() << "a second writer got the lock";
+  } catch (const core::UserError& e) {
+    EXPECT_EQ(e.code(), core::Exit::kTempFail);
+  }
+}
+
+TEST_F(StoreTest, MisusedSqlThrows) {
+  EXPECT_THROW(store::Statement(db(), "SELECT nonsense FROM nowhere"), std::runtime_error);
+}
+
+}  // namespace
