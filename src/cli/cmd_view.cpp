@@ -1,11 +1,13 @@
-// caravan-ref view GAME (--player NAME | --referee), moves GAME --player NAME,
+// caravan-ref view GAME (--player NAME | --referee), moves GAME --player NAME [--prefix P],
 // log GAME [--player NAME]
 #include <iostream>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "cli/cli.hpp"
 #include "referee/referee.hpp"
+#include "turnfile/turnfile.hpp"
 
 namespace cli {
 
@@ -15,6 +17,13 @@ struct ViewOptions {
   std::string game;
   std::string player;
   bool referee = false;
+};
+
+struct MovesOptions {
+  std::string game;
+  std::string player;
+  std::string prefix;
+  std::size_t limit = 1000;
 };
 
 std::optional<std::string> viewer(const ViewOptions& opts) {
@@ -46,14 +55,27 @@ void add_view(CLI::App& app, Context& context, Handler& handler) {
 }
 
 void add_moves(CLI::App& app, Context& context, Handler& handler) {
-  auto opts = std::make_shared<ViewOptions>();
+  auto opts = std::make_shared<MovesOptions>();
   auto* cmd =
       app.add_subcommand("moves", "the legal moves of a player now (empty when not to move)");
   cmd->add_option("game", opts->game, "the game id")->required();
   cmd->add_option("--player", opts->player, "the player")->required();
+  cmd->add_option("--prefix", opts->prefix,
+                  "only moves that begin with this (YAML: a word, or part of a move)");
+  cmd->add_option("--limit", opts->limit, "list at most N moves (default 1000)")
+      ->check(CLI::PositiveNumber);
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
-      context.print(referee::legal_moves(context.db(), opts->game, opts->player));
+      const core::Document prefix = opts->prefix.empty()
+                                        ? core::Document()
+                                        : turnfile::yaml_to_document(opts->prefix, "--prefix");
+      const auto list =
+          referee::legal_moves(context.db(), opts->game, opts->player, prefix, opts->limit);
+      context.print(list.moves);
+      if (list.total > list.moves.size())
+        std::cerr << fmt::format(
+            "caravan-ref: {} of {} moves listed; narrow them with --prefix or raise --limit\n",
+            list.moves.size(), list.total);
       return 0;
     };
   });

@@ -78,6 +78,14 @@ class State {
   // Every legal move for the current player, each in canonical notation. Each item, as it is,
   // is accepted by apply().
   virtual std::vector<Document> legal_moves() const = 0;
+  // A page of the legal moves: those that begin with `prefix` (see has_prefix; null: every
+  // move), at most `limit` of them, with the count of all that match. Games whose move lists are
+  // huge override it to generate only the page.
+  struct MovePage {
+    std::vector<Document> moves;
+    std::size_t total = 0;
+  };
+  virtual MovePage legal_moves_page(const Document& prefix, std::size_t limit) const;
   // Checks the move (the player must be the one to move) and applies it. Throws MoveError and
   // leaves the state unchanged when the move is malformed or illegal. Returns the events.
   virtual std::vector<Event> apply(int player, const Document& move, Rng& rng) = 0;
@@ -137,6 +145,11 @@ class Engine {
   // A view (what State::view gives, for any viewer) drawn for a person: a board, not a dump.
   virtual std::string draw(const Document& view) const = 0;
 };
+
+// Whether `move` begins with `prefix`: null matches everything; a string is a prefix of a string;
+// an object's keys must all be in the move with values that begin with the prefix's; a list
+// matches the first items of a list, its last item as a prefix. Anything else must be equal.
+bool has_prefix(const Document& move, const Document& prefix);
 
 // The built-in engines, in a fixed order (an explicit list; no self-registration).
 const std::vector<const Engine*>& engines();

@@ -161,14 +161,17 @@ std::string draw_view(const Document& doc) {
   return out.str();
 }
 
-Document legal_moves(store::Database& db, const std::string& game, const std::string& player) {
+MoveList legal_moves(store::Database& db, const std::string& game, const std::string& player,
+                     const Document& prefix, std::size_t limit) {
   store::GameStore games(db);
   GameContext context = load_game(games, game);
   const int seat = seat_of(context.row, player);
-  Document moves = Document::array();
-  if (context.state->current_player() == seat)
-    for (auto& move : context.state->legal_moves()) moves.push_back(std::move(move));
-  return moves;
+  MoveList list;
+  if (context.state->current_player() != seat) return list;
+  auto page = context.state->legal_moves_page(prefix, limit);
+  for (auto& move : page.moves) list.moves.push_back(std::move(move));
+  list.total = page.total;
+  return list;
 }
 
 Document history(store::Database& db, const std::string& game,

@@ -35,7 +35,14 @@ Document view(store::Database& db, const std::string& game,
 // A view drawn for a person: a header, the engine's board, what happened since.
 std::string draw_view(const Document& view);
 
-Document legal_moves(store::Database& db, const std::string& game, const std::string& player);
+// The legal moves of `player` now (none when not to move) that begin with `prefix` (null: all;
+// see core::has_prefix), at most `limit`, and how many there are in all.
+struct MoveList {
+  Document moves = Document::array();
+  std::size_t total = 0;
+};
+MoveList legal_moves(store::Database& db, const std::string& game, const std::string& player,
+                     const Document& prefix = nullptr, std::size_t limit = SIZE_MAX);
 
 struct Submission {
   Document answer;  // accepted, game, turn, ... or accepted: false, error

@@ -1,4 +1,6 @@
 // Invariants every engine keeps, run over every registered engine (OpenSpiel's RandomSimTest).
+#include <set>
+
 #include <gtest/gtest.h>
 
 #include "core/engine.hpp"
@@ -55,9 +57,12 @@ Playout play_random_game(const core::Engine& engine, int players, const Options&
       const auto moves = state->legal_moves();
       EXPECT_FALSE(moves.empty()) << "no legal move and no forced move at step " << step;
       if (moves.empty()) break;
-      // Every listed move applies, as it is; listed moves are distinct.
-      for (std::size_t i = 0; i < moves.size(); ++i) {
-        for (std::size_t j = i + 1; j < moves.size(); ++j) EXPECT_NE(moves[i], moves[j]);
+      // Every listed move applies, as it is (a sample of long lists); listed moves are distinct.
+      std::set<std::string> distinct;
+      for (const auto& m : moves) distinct.insert(m.dump());
+      EXPECT_EQ(distinct.size(), moves.size()) << "a move is listed twice";
+      const std::size_t stride = moves.size() / 64 + 1;
+      for (std::size_t i = 0; i < moves.size(); i += stride) {
         auto trial = state->clone();
         core::Rng trial_rng = rng;
         EXPECT_NO_THROW(trial->apply(*seat, moves[i], trial_rng)) << moves[i].dump();

@@ -71,9 +71,18 @@ TEST_F(RefereeTest, AnAcceptedTurnAdvancesTheGameAndIsRecorded) {
 }
 
 TEST_F(RefereeTest, MovesListsTheLegalMovesOnlyForThePlayerToMove) {
-  const Document moves = referee::legal_moves(db(), game_, "ann");
+  const Document moves = referee::legal_moves(db(), game_, "ann").moves;
   EXPECT_EQ(moves, Document::array({"b1", "c1", "d1", "e1", "f1"}));
-  EXPECT_TRUE(referee::legal_moves(db(), game_, "bob").empty());
+  EXPECT_TRUE(referee::legal_moves(db(), game_, "bob").moves.empty());
+}
+
+TEST_F(RefereeTest, MovesNarrowedByAPrefixAndALimitKeepTheirCount) {
+  const auto page = referee::legal_moves(db(), game_, "ann", "c", 5);
+  EXPECT_EQ(page.moves, Document::array({"c1"}));
+  EXPECT_EQ(page.total, 1u);
+  const auto first_two = referee::legal_moves(db(), game_, "ann", nullptr, 2);
+  EXPECT_EQ(first_two.moves, Document::array({"b1", "c1"}));
+  EXPECT_EQ(first_two.total, 5u);
 }
 
 struct Rejection {
