@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
+#include "core/engine.hpp"
 #include "core/errors.hpp"
 #include "referee/referee.hpp"
 #include "turnfile/turnfile.hpp"
@@ -33,6 +34,18 @@ std::map<std::string, std::string> parse_options(const std::vector<std::string>&
   return options;
 }
 
+// Options of kind FILE (a board, a deck) name a YAML file; the engine gets its content as JSON
+// text, which is what the game keeps, so the game never depends on the file again.
+void read_file_options(const std::string& kind, std::map<std::string, std::string>& options) {
+  const core::Engine* engine = core::find_engine(kind);
+  if (!engine) return;  // create_game names the unknown kind
+  for (const auto& info : engine->options()) {
+    auto it = options.find(info.name);
+    if (info.values != "FILE" || it == options.end()) continue;
+    it->second = turnfile::yaml_to_document(read_input(it->second), it->second).dump();
+  }
+}
+
 }  // namespace
 
 void add_new(CLI::App& app, Context& context, Handler& handler) {
@@ -50,6 +63,7 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
       request.kind = opts->kind;
       request.players = opts->players;
       request.options = parse_options(opts->options);
+      read_file_options(request.kind, request.options);
       request.seed = opts->seed;
       if (!opts->position.empty())
         request.position = turnfile::yaml_to_document(read_input(opts->position), opts->position);
