@@ -127,6 +127,33 @@ std::string to_text(const nlohmann::json& doc) {
   return out.str();
 }
 
+std::string to_line(const nlohmann::json& doc) {
+  switch (doc.type()) {
+    case nlohmann::json::value_t::object: {
+      std::string line;
+      for (const auto& [key, value] : doc.items())
+        line += fmt::format("{}{}: {}", line.empty() ? "" : ", ", key, to_line(value));
+      return "{" + line + "}";
+    }
+    case nlohmann::json::value_t::array: {
+      std::string line;
+      for (const auto& item : doc) line += (line.empty() ? "" : ", ") + to_line(item);
+      return "[" + line + "]";
+    }
+    case nlohmann::json::value_t::string: {
+      const auto& text = doc.get_ref<const std::string&>();
+      const bool plain = !text.empty() &&
+                         text.find_first_of(",:[]{}#&*!|>'\"%@`\n") == std::string::npos &&
+                         text.front() != ' ' && text.back() != ' ' && text.front() != '-';
+      return plain ? text : doc.dump();
+    }
+    case nlohmann::json::value_t::null:
+      return "~";
+    default:
+      return doc.dump();
+  }
+}
+
 std::string write(const nlohmann::json& doc, Format format) {
   switch (format) {
     case Format::kJson:

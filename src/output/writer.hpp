@@ -17,6 +17,8 @@ std::string to_yaml(const nlohmann::json& doc);
 std::string to_json(const nlohmann::json& doc);
 // A readable indented outline of any document (boards are drawn by the engines instead).
 std::string to_text(const nlohmann::json& doc);
+// Any document on one line, in YAML's flow style without needless quotes: {move: b6, moved: 1}.
+std::string to_line(const nlohmann::json& doc);
 
 std::string write(const nlohmann::json& doc, Format format);
 
