@@ -47,4 +47,12 @@ TEST(Writer, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Writer, ToLineWritesAnyDocumentOnOneLineQuotingOnlyWhereNeeded) {
+  const nlohmann::json event = {{"move", "b6"}, {"moved", 1}, {"note", "a: b"}, {"gone", nullptr}};
+  EXPECT_EQ(output::to_line(event), R"({gone: ~, move: b6, moved: 1, note: "a: b"})");
+  EXPECT_EQ(output::to_line(nlohmann::json::array({"7H", 2, true})), "[7H, 2, true]");
+  EXPECT_EQ(output::to_line("- dash"), R"("- dash")");
+  EXPECT_EQ(output::to_line(""), R"("")");
+}
+
 }  // namespace
