@@ -2,12 +2,14 @@
 
 #include "core/engine.hpp"
 #include "games/caravaneers/caravaneers.hpp"
+#include "games/nv_caravan/nv_caravan.hpp"
 
 namespace core {
 
 const std::vector<const Engine*>& engines() {
   static const games::caravaneers::CaravaneersEngine caravaneers;
-  static const std::vector<const Engine*> all = {&caravaneers};
+  static const games::nv_caravan::NvCaravanEngine nv_caravan;
+  static const std::vector<const Engine*> all = {&caravaneers, &nv_caravan};
   return all;
 }
 
