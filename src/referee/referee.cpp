@@ -36,9 +36,37 @@ void check_players(const core::Engine& engine, const std::vector<std::string>& p
   }
 }
 
+// "Ann <ann@example.org>" plays as Ann, and the mail filter writes to the address; a plain
+// name has no address.
+NewGame split_addresses(const NewGame& given, std::vector<std::string>& addresses) {
+  NewGame request = given;
+  for (auto& player : request.players) {
+    std::string address;
+    const auto open = player.rfind('<');
+    if (!player.empty() && player.back() == '>' && open != std::string::npos) {
+      address = player.substr(open + 1, player.size() - open - 2);
+      std::string name = player.substr(0, open);
+      while (!name.empty() && (name.back() == ' ' || name.back() == '"')) name.pop_back();
+      while (!name.empty() && (name.front() == ' ' || name.front() == '"')) name.erase(0, 1);
+      const auto at = address.find('@');
+      if (at == std::string::npos || at == 0 || at + 1 == address.size() ||
+          address.find('@', at + 1) != std::string::npos ||
+          address.find_first_of(" <>,;\"") != std::string::npos)
+        throw core::UserError(
+            core::Exit::kUsage,
+            fmt::format("'{}' is not an e-mail address (player '{}')", address, name));
+      player = name;
+    }
+    addresses.push_back(address);
+  }
+  return request;
+}
+
 }  // namespace
 
-Document create_game(store::Database& db, const NewGame& request) {
+Document create_game(store::Database& db, const NewGame& given) {
+  std::vector<std::string> addresses;
+  const NewGame request = split_addresses(given, addresses);
   const core::Engine* engine = core::find_engine(request.kind);
   if (!engine)
     throw core::UserError(core::Exit::kUsage,
@@ -92,6 +120,10 @@ Document create_game(store::Database& db, const NewGame& request) {
                      {"seat", seat},
                      {"role", engine->seat_name(seat)},
                      {"token", token}});
+    if (const auto& address = addresses[static_cast<std::size_t>(seat)]; !address.empty()) {
+      row.players.back().address = address;
+      seats.back()["address"] = address;
+    }
   }
 
   store::GameStore games(db);

@@ -20,7 +20,8 @@ using core::Document;
 
 struct NewGame {
   std::string kind;
-  std::vector<std::string> players;  // seat order
+  // Seat order; "Ann <ann@example.org>" registers Ann with an address for play by mail.
+  std::vector<std::string> players;
   std::map<std::string, std::string> options;
   std::optional<std::uint64_t> seed;  // from the OS when absent
   std::optional<Document> position;   // a `view --referee` document, or just its state

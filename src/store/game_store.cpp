@@ -55,11 +55,14 @@ void GameStore::insert_game(const GameRow& game) {
       .bind(15, game.setup_events.dump());
   insert.run();
   for (const auto& player : game.players) {
-    Statement seat(db_, "INSERT INTO players (game_id, seat, name, token_hash) VALUES (?,?,?,?)");
+    Statement seat(db_,
+                   "INSERT INTO players (game_id, seat, name, token_hash, address) "
+                   "VALUES (?,?,?,?,?)");
     seat.bind(1, game.id)
         .bind(2, std::int64_t{player.seat})
         .bind(3, player.name)
-        .bind(4, player.token_hash);
+        .bind(4, player.token_hash)
+        .bind(5, player.address.empty() ? std::optional<std::string>() : player.address);
     seat.run();
   }
 }
@@ -89,10 +92,13 @@ std::optional<GameRow> GameStore::find_game(const std::string& id) {
   game.setup_events = json::parse(query.text(14));
 
   Statement seats(db_,
-                  "SELECT seat, name, token_hash FROM players WHERE game_id = ? ORDER BY seat");
+                  "SELECT seat, name, token_hash, address FROM players WHERE game_id = ? "
+                  "ORDER BY seat");
   seats.bind(1, id);
-  while (seats.step())
+  while (seats.step()) {
     game.players.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2)});
+    if (!seats.is_null(3)) game.players.back().address = seats.text(3);
+  }
   return game;
 }
 

@@ -18,6 +18,7 @@ struct PlayerRow {
   int seat = 0;
   std::string name;
   std::string token_hash;
+  std::string address{};  // e-mail address (schema/004_mail.sql); empty when none
 };
 
 struct GameRow {

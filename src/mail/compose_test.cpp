@@ -1,0 +1,101 @@
+// Replies as real mail: headers, threading, encodings, and a round trip through the reader.
+#include "mail/compose.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "mail/maildir.hpp"
+#include "mail/message.hpp"
+
+namespace {
+
+mail::Outgoing sample() {
+  mail::Outgoing out;
+  out.to = {"Ann M\u00fcller", "ann@example.org"};
+  out.subject = "[caravan-ref] Game 3f9a01bc, turn 2: your move \u2014 \u00e0 toi";
+  out.body = "Hello Ann,\n\nSch\u00f6n: it is your move.\n\ngame: 3f9a01bc\nmoves:\n  - b1\n";
+  out.in_reply_to = "plain-1@mail.example.org";
+  out.references = {"start-0@example.org", "plain-1@mail.example.org"};
+  out.attachment_name = "3f9a01bc-turn2-ann.yaml";
+  out.attachment_yaml = "game: 3f9a01bc\nname: \"J\u00f6rg\"\n";
+  return out;
+}
+
+TEST(MailCompose, AReplyHasEveryHeaderAMailReaderNeeds) {
+  const auto composed = mail::compose(sample(), {"Referee", "referee@game.example"});
+  const std::string& bytes = composed.bytes;
+  EXPECT_NE(bytes.find("From: Referee <referee@game.example>"), std::string::npos);
+  EXPECT_NE(bytes.find("To: "), std::string::npos);
+  EXPECT_NE(bytes.find("<ann@example.org>"), std::string::npos);
+  EXPECT_NE(bytes.find("Date: "), std::string::npos);
+  EXPECT_NE(bytes.find("In-Reply-To: <plain-1@mail.example.org>"), std::string::npos);
+  EXPECT_NE(bytes.find("References: <start-0@example.org> <plain-1@mail.example.org>"),
+            std::string::npos);
+  EXPECT_NE(bytes.find("Auto-Submitted: auto-replied"), std::string::npos);
+  EXPECT_NE(bytes.find("MIME-Version: 1.0"), std::string::npos);
+  EXPECT_NE(bytes.find("multipart/mixed"), std::string::npos);
+  EXPECT_NE(composed.message_id.find("@game.example"), std::string::npos);
+}
+
+TEST(MailCompose, EveryLineIsSevenBitAndTheReaderGetsTheUtf8TextBack) {
+  const auto composed = mail::compose(sample(), {"Referee", "referee@game.example"});
+  for (unsigned char c : composed.bytes) ASSERT_LT(c, 128) << "8-bit byte in the message";
+  const auto in = mail::read_message(composed.bytes);
+  EXPECT_EQ(in.message_id, composed.message_id);
+  EXPECT_EQ(in.subject, sample().subject);
+  ASSERT_TRUE(in.from);
+  EXPECT_EQ(in.from->address, "referee@game.example");
+  EXPECT_EQ(in.references, sample().references);
+  ASSERT_TRUE(in.turn);  // the body's YAML lines are found again
+  EXPECT_EQ(in.turn->text, "game: 3f9a01bc\nmoves:\n  - b1\n");
+  EXPECT_TRUE(in.automatic);  // a robot's mail: another robot must not answer it
+}
+
+TEST(MailCompose, AMessageWithoutAttachmentIsASingleTextPart) {
+  auto out = sample();
+  out.attachment_name.clear();
+  out.in_reply_to.reset();
+  out.references.clear();
+  const auto composed = mail::compose(out, {"Referee", "referee@game.example"});
+  EXPECT_EQ(composed.bytes.find("multipart"), std::string::npos);
+  EXPECT_EQ(composed.bytes.find("In-Reply-To"), std::string::npos);
+  EXPECT_NE(composed.bytes.find("Auto-Submitted: auto-generated"), std::string::npos);
+}
+
+TEST(MailDelivery, TheOutboxMaildirGetsEachMessageWholeInNew) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("caravan-test-outbox-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  mail::MaildirDelivery outbox(dir.string());
+  const auto composed = mail::compose(sample(), {"Referee", "referee@game.example"});
+  outbox.send(composed);
+  outbox.send(composed);
+  const auto messages = mail::new_messages(dir.string());
+  ASSERT_EQ(messages.size(), 2u);
+  std::ifstream file(messages[0], std::ios::binary);
+  const std::string stored{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  EXPECT_EQ(stored, composed.bytes);
+  EXPECT_TRUE(std::filesystem::is_empty(dir / "tmp"));
+  mail::file_as_seen(dir.string(), messages[0]);
+  EXPECT_EQ(mail::new_messages(dir.string()).size(), 1u);
+  EXPECT_TRUE(std::filesystem::exists(dir / "cur" / (messages[0].filename().string() + ":2,S")));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(MailDelivery, ACommandGetsTheMessageOnStandardInputAndItsFailureIsAnError) {
+  const auto file = std::filesystem::temp_directory_path() /
+                    ("caravan-test-sendmail-" + std::to_string(::getpid()));
+  const auto composed = mail::compose(sample(), {"Referee", "referee@game.example"});
+  mail::CommandDelivery("cat > '" + file.string() + "'").send(composed);
+  std::ifstream in(file, std::ios::binary);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()),
+            composed.bytes);
+  std::filesystem::remove(file);
+  EXPECT_THROW(mail::CommandDelivery("exit 1").send(composed), mail::DeliveryError);
+}
+
+}  // namespace

@@ -1,0 +1,158 @@
+#include "mail/mailer.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "mail/mail_store.hpp"
+#include "mail/replies.hpp"
+#include "referee/referee.hpp"
+#include "store/game_store.hpp"
+#include "turnfile/turnfile.hpp"
+
+namespace mail {
+
+namespace {
+
+using nlohmann::json;
+
+// Judges a recorded message and writes the verdict; the turn goes to the referee at most once.
+void decide(store::Database& db, MailStore& mails, MessageRow& row, const Incoming& in) {
+  if (in.automatic) {
+    row.verdict = "ignored";
+    row.reason = "automatic mail (an auto-reply, a bounce or a list): never answered";
+  } else if (!in.from) {
+    row.verdict = "unreadable";
+    row.reason = "no sender address to answer";
+  } else if (!in.turn) {
+    row.verdict = "no-turn";
+    row.reason = "no turn found in the message";
+  } else {
+    const std::string& text = in.turn->text;
+    row.turn_text = text;
+    std::optional<turnfile::TurnRequest> request;
+    try {
+      request = turnfile::parse(text, "turn");
+    } catch (const core::UserError&) {  // submit records and explains it
+    }
+    if (request) {
+      row.game_id = request->game;
+      row.player = request->player;
+      row.turn = request->turn;
+      if (auto game = store::GameStore(db).find_game(request->game))
+        for (const auto& player : game->players)
+          if (player.name == request->player && !player.address.empty() &&
+              !same_address(player.address, in.from->address)) {
+            row.verdict = "refused";
+            row.reason = fmt::format(
+                "this turn is for {} in game {}, but it came from {}, which is not the address "
+                "registered for {}",
+                player.name, game->id, in.from->address, player.name);
+          }
+    }
+    if (row.verdict != "refused") {
+      // A message recorded by an earlier run that stopped before writing its verdict: if its
+      // turn reached the referee then, take that outcome instead of submitting it again.
+      std::optional<SubmissionOutcome> earlier;
+      if (row.times_seen > 1) earlier = mails.submission_of(text, row.received_at);
+      if (earlier) {
+        row.submission_id = earlier->id;
+        row.verdict = earlier->accepted ? "accepted" : "rejected";
+        row.answer = {{"accepted", earlier->accepted}};
+        if (earlier->accepted) {
+          row.answer["game"] = row.game_id.value_or("");
+          row.answer["turn"] = row.turn.value_or(0);
+        } else {
+          row.answer["error"] = {{"message", earlier->error}};
+          row.reason = earlier->error;
+        }
+      } else {
+        const referee::Submission outcome = referee::submit(db, text, "turn");
+        row.answer = outcome.answer;
+        row.verdict = outcome.exit_code == 0 ? "accepted" : "rejected";
+        if (outcome.exit_code != 0)
+          row.reason = outcome.answer["error"]["message"].get<std::string>();
+        if (auto submitted = mails.submission_of(text, row.received_at))
+          row.submission_id = submitted->id;
+      }
+    }
+  }
+  mails.decide(row);
+}
+
+json reply_summary(const Outgoing& mail, const Composed& composed) {
+  return {{"to", mail.to.address}, {"subject", mail.subject}, {"message_id", composed.message_id}};
+}
+
+}  // namespace
+
+Handled handle_message(store::Database& db, const std::string& raw, const Config& config,
+                       Delivery& delivery) {
+  Handled handled;
+  json& summary = handled.summary;
+  const Incoming in = read_message(raw);
+  summary["message_id"] = in.message_id;
+  summary["sender"] = in.from ? json(in.from->address) : json(nullptr);
+  summary["size"] = in.size;
+
+  MailStore mails(db);
+  MessageRow row;
+  bool seen_before = false;
+  try {
+    store::Transaction tx(db);
+    if (auto existing = mails.find(in.message_id)) {
+      row = *existing;
+      mails.count_again(row.id);
+      ++row.times_seen;
+      seen_before = true;
+    } else {
+      row.message_id = in.message_id;
+      if (in.from) row.sender = in.from->address;
+      row.received_at = store::now_utc();
+      row.size = static_cast<std::int64_t>(in.size);
+      row.subject = in.subject;
+      row.id = mails.insert(row);
+    }
+    tx.commit();
+  } catch (const std::exception& e) {
+    summary["verdict"] = "not-recorded";
+    summary["error"] = e.what();
+    handled.exit_code = static_cast<int>(core::Exit::kTempFail);
+    return handled;
+  }
+
+  try {
+    std::vector<Outgoing> replies;
+    if (seen_before && row.verdict != "received") {
+      summary["seen_before"] = true;
+      if (!row.answered_at)
+        replies = answers(db, row, in);  // the earlier run stopped before every reply went out
+      else if (in.from && !in.automatic)
+        replies.push_back(duplicate_notice(row, in));
+    } else {
+      decide(db, mails, row, in);
+      replies = answers(db, row, in);
+    }
+    summary["verdict"] = row.verdict;
+    if (row.reason) summary["reason"] = *row.reason;
+    if (row.game_id) summary["game"] = *row.game_id;
+    if (row.turn) summary["turn"] = *row.turn;
+    summary["replies"] = json::array();
+    for (const auto& reply : replies) {
+      const Composed composed = compose(reply, config.from);
+      delivery.send(composed);
+      summary["replies"].push_back(reply_summary(reply, composed));
+    }
+    if (!row.answered_at) mails.mark_answered(row.id);
+  } catch (const std::exception& e) {
+    // Recorded, but not judged or not answered: the MTA tries again, and the retry finishes the
+    // job without applying the turn twice.
+    summary["error"] = e.what();
+    handled.exit_code = static_cast<int>(core::Exit::kTempFail);
+  }
+  return handled;
+}
+
+}  // namespace mail
