@@ -1,0 +1,737 @@
+// Huber's Caravan: every rule of the text and every RULES-NOTES decision (HC-1..HC-8), most from
+// positions built on the referee's view of a fresh game.
+#include "games/huber_caravan/huber_caravan.hpp"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "core/data.hpp"
+
+namespace {
+
+using core::Document;
+using games::huber_caravan::Board;
+using games::huber_caravan::HuberCaravanEngine;
+using games::huber_caravan::HuberCaravanState;
+using Options = std::map<std::string, std::string>;
+
+const HuberCaravanEngine kEngine;
+
+// ---- Positions --------------------------------------------------------------------------------
+
+// The referee's view of a fresh game: 8 goods laid out, every camel in the supply.
+Document fresh(int players = 2, const Options& opts = {}, std::uint64_t seed = 7) {
+  core::Rng rng(seed);
+  return kEngine.start(players, opts, rng).state->view(core::kReferee);
+}
+
+// Takes one `good` out of the bag (so the goods in play stay those of the box).
+void from_bag(Document& doc, const std::string& good) {
+  auto& bag = doc["bag"];
+  for (std::size_t i = 0; i < bag.size(); ++i)
+    if (bag[i] == good) {
+      bag.erase(i);
+      return;
+    }
+  FAIL() << "no " << good << " left in the bag";
+}
+
+// Puts a camel of `seat` on `at`, from the supply, carrying `good` (taken from the bag).
+void camel(Document& doc, int seat, const std::string& at, const std::string& good = "",
+           bool under = false) {
+  Document& player = doc["players"][static_cast<std::size_t>(seat)];
+  Document c = {{"at", at}};
+  if (!good.empty()) {
+    c["good"] = good;
+    from_bag(doc, good);
+  }
+  if (under) c["under"] = true;
+  player["camels"].push_back(c);
+  player["supply"] = player["supply"].get<int>() - 1;
+}
+
+void delivered(Document& doc, int seat, const std::string& good, int count) {
+  for (int i = 0; i < count; ++i) from_bag(doc, good);
+  doc["players"][static_cast<std::size_t>(seat)]["delivered"][good] = count;
+}
+
+// Sets whose turn it is: turn `number` (so 4 actions from turn 4 on), `left` actions left.
+void turn(Document& doc, const std::string& seat, int number, int left) {
+  doc["turn"] = {{"number", number}, {"player", seat}, {"left", left}};
+  doc["last_progress_turn"] = number - 1;
+}
+
+// Drops the derived fields a hand-made position need not keep in step.
+std::unique_ptr<core::State> restore(Document doc, int players = 2, const Options& opts = {}) {
+  for (auto& p : doc["players"]) {
+    p.erase("held");
+    p.erase("score");
+  }
+  doc.erase("bag_size");
+  doc.erase("end_triggered");
+  doc["turn"].erase("actions");
+  return kEngine.restore(doc, players, opts);
+}
+
+Document m(const char* yaml_like_json) { return Document::parse(yaml_like_json); }
+
+std::vector<core::Event> play(core::State& state, const Document& move) {
+  core::Rng rng(1);
+  return state.apply(*state.current_player(), move, rng);
+}
+
+// Whether `seat` has a camel exactly like `wanted` ({"at": ..., "good": ..., "under": ...}).
+bool has_camel(const core::State& state, int seat, const Document& wanted) {
+  const Document camels =
+      state.view(core::kReferee)["players"][static_cast<std::size_t>(seat)]["camels"];
+  return std::find(camels.begin(), camels.end(), wanted) != camels.end();
+}
+
+bool listed(const core::State& state, const Document& move) {
+  const auto moves = state.legal_moves();
+  return std::find(moves.begin(), moves.end(), move) != moves.end();
+}
+
+// A two-player position at Black's full turn (4 actions).
+Document at_turn_five() {
+  Document doc = fresh();
+  turn(doc, "Black", 5, 4);
+  return doc;
+}
+
+std::string error_of(core::State& state, const Document& move) {
+  try {
+    play(state, move);
+  } catch (const core::MoveError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// ---- HC-1: the board --------------------------------------------------------------------------
+
+// RULES-NOTES HC-1
+TEST(HuberCaravanBoard, HC1_TheShippedBoardIsTheReconstructedSevenBySevenGrid) {
+  const Board board = Board::standard();
+  EXPECT_EQ(board.columns, 7);
+  EXPECT_EQ(board.rows, 7);
+  const Document doc = board.to_document();
+  EXPECT_EQ(doc["markets"], m(R"({"ivory":"d1","cloth":"a4","gems":"g4","paper":"d7",
+                                 "meat":"d3","swords":"c4","salt":"e4","hides":"d5"})"));
+  EXPECT_EQ(doc["spaces"], m(R"(["a1","g1","b2","f2","b6","f6","a7","g7"])"));
+  EXPECT_EQ(doc["demand"], m("[1,2,7,8]"));
+}
+
+Document board_doc() { return core::embedded_data("huber_caravan/data/board.yaml"); }
+
+std::string board_error(const Document& doc) {
+  try {
+    Board::from_document(doc);
+  } catch (const core::SetupError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(HuberCaravanBoard, ABadBoardFileGetsAClearError) {
+  Document doc = board_doc();
+  doc["markets"]["purple"] = doc["markets"]["cloth"];
+  doc["markets"].erase("cloth");
+  EXPECT_EQ(board_error(doc), "");  // a colour word names its good
+
+  doc = board_doc();
+  doc["markets"]["orange"] = "b4";
+  EXPECT_NE(board_error(doc).find("unknown colour 'orange'"), std::string::npos);
+
+  doc = board_doc();
+  doc["markets"].erase("gems");
+  EXPECT_NE(board_error(doc).find("market for gems (green) is missing"), std::string::npos);
+
+  doc = board_doc();
+  doc["spaces"][2] = "d3";  // on the meat market
+  EXPECT_NE(board_error(doc).find("overlap on d3"), std::string::npos);
+
+  doc = board_doc();
+  doc["spaces"][3] = "a1";  // space 1 is there
+  EXPECT_NE(board_error(doc).find("overlap on a1"), std::string::npos);
+
+  doc = board_doc();
+  doc["markets"]["gems"] = "h4";
+  EXPECT_NE(board_error(doc).find("not a square"), std::string::npos);
+
+  doc = board_doc();
+  doc["spaces"].erase(7);
+  EXPECT_NE(board_error(doc).find("8 numbered spaces"), std::string::npos);
+
+  doc = board_doc();
+  doc["demand"] = m("[1, 9]");
+  EXPECT_NE(board_error(doc).find("not a numbered space"), std::string::npos);
+}
+
+TEST(HuberCaravanBoard, TheBoardOptionTakesAGameMastersBoardAndRefusesABadOne) {
+  Document doc = board_doc();
+  doc["columns"] = 8;
+  doc["spaces"][1] = "h1";
+  core::Rng rng(1);
+  auto state = kEngine.start(2, {{"board", doc.dump()}}, rng).state;
+  const Document view = state->view(0);
+  EXPECT_EQ(view["board"]["columns"], 8);
+  EXPECT_EQ(view["spaces"][1]["at"], "h1");
+  EXPECT_TRUE(listed(*state, m(R"({"place":"h7"})")));
+
+  doc["markets"].erase("salt");
+  EXPECT_THROW(kEngine.start(2, {{"board", doc.dump()}}, rng), core::SetupError);
+  EXPECT_THROW(kEngine.start(2, {{"board", "board.yaml"}}, rng), core::SetupError);
+}
+
+// ---- Preparation, HC-4 ------------------------------------------------------------------------
+
+// RULES-NOTES HC-4
+TEST(HuberCaravanSetUp, HC4_EightGoodsOutDemandOnFourSpacesAndTheRestInTheBag) {
+  const Document doc = fresh(3);
+  ASSERT_EQ(doc["spaces"].size(), 8u);
+  for (const auto& space : doc["spaces"]) {
+    EXPECT_TRUE(space["good"].is_string());
+    const int number = space["number"];
+    EXPECT_EQ(space["demand"], number == 1 || number == 2 || number == 7 || number == 8 ? 1 : 0);
+  }
+  EXPECT_EQ(doc["bag"].size(), 40u);  // 48 goods, 8 laid out
+  for (const auto& player : doc["players"]) {
+    EXPECT_EQ(player["supply"], 5);
+    EXPECT_EQ(player["theft"], 1);
+    EXPECT_TRUE(player["camels"].empty());
+  }
+  EXPECT_EQ(doc["turn"], m(R"({"number":1,"player":"Black","actions":1,"left":1})"));
+}
+
+// RULES-NOTES HC-4
+TEST(HuberCaravanSetUp, HC4_TheShortGameHasFewerGoodsAndTheCasualGameASixthCamel) {
+  const Document short_game = fresh(2, {{"short", "true"}});
+  EXPECT_EQ(short_game["bag"].size(), 24u);  // 4 x 6 + 4 x 2 = 32, 8 laid out
+  int rare = 0;
+  for (const auto& good : short_game["bag"])
+    rare += good == "ivory" || good == "cloth" || good == "gems" || good == "paper";
+  for (const auto& space : short_game["spaces"])
+    rare += space["good"] == "ivory" || space["good"] == "cloth" || space["good"] == "gems" ||
+            space["good"] == "paper";
+  EXPECT_EQ(rare, 8);
+  EXPECT_EQ(fresh(2, {{"camels", "6"}})["players"][0]["supply"], 6);
+  core::Rng rng(1);
+  EXPECT_THROW(kEngine.start(2, {{"camels", "7"}}, rng), core::SetupError);
+  EXPECT_THROW(kEngine.start(5, {}, rng), core::SetupError);
+}
+
+TEST(HuberCaravanSetUp, ThePlayersSeeTheBagsCountsButNeverItsOrder) {
+  core::Rng rng(3);
+  auto state = kEngine.start(2, {}, rng).state;
+  const Document view = state->view(1);
+  EXPECT_TRUE(view["bag"].is_object());
+  int total = 0;
+  for (const auto& [good, count] : view["bag"].items()) total += count.get<int>();
+  EXPECT_EQ(total, 40);
+  EXPECT_EQ(view["bag_size"], 40);
+  core::Rng other(11);
+  auto world = state->resample(1, other);
+  EXPECT_EQ(world->view(1), view);
+  EXPECT_NE(world->view(core::kReferee)["bag"], state->view(core::kReferee)["bag"]);
+}
+
+// ---- HC-3: turns of several actions -----------------------------------------------------------
+
+// RULES-NOTES HC-3
+TEST(HuberCaravanTurns, HC3_TheFirstTurnsHaveOneTwoThreeThenFourActions) {
+  for (int players : {2, 3, 4}) {
+    core::Rng rng(5);
+    auto state = kEngine.start(players, {}, rng).state;
+    auto* hc = dynamic_cast<HuberCaravanState*>(state.get());
+    std::vector<int> allowances;
+    for (int t = 0; t < 7; ++t) {
+      allowances.push_back(hc->actions_left());
+      EXPECT_EQ(state->current_player(), t % players);
+      play(*state, "end");
+    }
+    EXPECT_EQ(allowances, (std::vector<int>{1, 2, 3, 4, 4, 4, 4})) << players << " players";
+  }
+}
+
+// RULES-NOTES HC-3
+TEST(HuberCaravanTurns, HC3_TheSamePlayerActsUntilTheActionsRunOutOrTheyEnd) {
+  auto state = restore(at_turn_five());
+  play(*state, m(R"({"place":"c2"})"));
+  EXPECT_EQ(state->current_player(), 0);
+  EXPECT_TRUE(listed(*state, "end"));
+  EXPECT_EQ(state->end_turn_move(), Document("end"));
+  play(*state, m(R"({"place":"c3"})"));
+  play(*state, m(R"({"place":"c5"})"));
+  play(*state, m(R"({"place":"c6"})"));  // the fourth action ends the turn by itself
+  EXPECT_EQ(state->current_player(), 1);
+
+  auto early = restore(at_turn_five());
+  play(*early, m(R"({"place":"c2"})"));
+  play(*early, "end");  // actions may be skipped
+  EXPECT_EQ(early->current_player(), 1);
+  EXPECT_EQ(dynamic_cast<HuberCaravanState&>(*early).actions_left(), 4);
+}
+
+// ---- HC-5: placing and moving camels ----------------------------------------------------------
+
+// RULES-NOTES HC-5
+TEST(HuberCaravanCamels, HC5_PlacingCostsOneOnAnEmptySpaceAndTwoWhereAnyCamelStands) {
+  Document doc = at_turn_five();
+  camel(doc, 1, "c3");
+  auto state = restore(doc);
+  const auto events = play(*state, m(R"({"place":"c3"})"));  // Blue's camel is there
+  EXPECT_EQ(events[0].full["cost"], 2);
+  EXPECT_EQ(dynamic_cast<HuberCaravanState&>(*state).actions_left(), 2);
+  EXPECT_EQ(play(*state, m(R"({"place":"b3"})"))[0].full["cost"], 1);
+  // One action left: a space with a camel is out of reach.
+  EXPECT_NE(error_of(*state, m(R"({"place":"c3"})")).find("costs 2 actions"), std::string::npos);
+  EXPECT_FALSE(listed(*state, m(R"({"place":"c3"})")));
+  EXPECT_TRUE(listed(*state, m(R"({"place":"a3"})")));  // any space may be chosen
+}
+
+// RULES-NOTES HC-5, HC-8
+TEST(HuberCaravanCamels, HC5_HC8_OnlyEmptyCamelsMoveAndNeverOntoTheirOwnSpace) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "c3");
+  camel(doc, 0, "d3", "salt");
+  camel(doc, 0, "e3", "meat", true);
+  camel(doc, 1, "c5");
+  auto state = restore(doc);
+  EXPECT_NE(error_of(*state, m(R"({"move":{"from":"d3","to":"d2"}})")).find("carry goods"),
+            std::string::npos);
+  EXPECT_NE(error_of(*state, m(R"({"move":{"from":"e3","to":"e2"}})")).find("carry goods"),
+            std::string::npos);  // a stolen good under a camel is carried too
+  EXPECT_NE(error_of(*state, m(R"({"move":{"from":"c3","to":"c3"}})")).find("own space"),
+            std::string::npos);
+  EXPECT_NE(error_of(*state, m(R"({"move":{"from":"a5","to":"a6"}})")).find("no camel"),
+            std::string::npos);
+  EXPECT_EQ(play(*state, m(R"({"move":{"from":"c3","to":"c5"}})"))[0].full["cost"], 2);
+  EXPECT_TRUE(has_camel(*state, 0, m(R"({"at":"c5"})")));
+  EXPECT_EQ(play(*state, m(R"({"move":{"from":"c5","to":"b5"}})"))[0].full["cost"], 1);
+}
+
+TEST(HuberCaravanCamels, APlayerWithEveryCamelOnTheBoardCannotPlace) {
+  Document doc = at_turn_five();
+  for (const char* at : {"a2", "a3", "a5", "a6", "b3"}) camel(doc, 0, at);
+  auto state = restore(doc);
+  EXPECT_NE(error_of(*state, m(R"({"place":"c3"})")).find("all your camels"), std::string::npos);
+}
+
+// ---- Picking up -------------------------------------------------------------------------------
+
+// Text: "Pick Up a Good"
+TEST(HuberCaravanPickUp, AnEmptyCamelTakesTheLooseGoodAndItsDemandMarkers) {
+  Document doc = at_turn_five();
+  doc["spaces"][0]["demand"] = 2;
+  const Document good = doc["spaces"][0]["good"];
+  camel(doc, 0, "a1");
+  auto state = restore(doc);
+  const auto events = play(*state, m(R"({"pickup":"a1"})"));
+  EXPECT_EQ(events[0].full["good"], good);
+  EXPECT_EQ(events[0].full["demand"], 2);
+  const Document view = state->view(1);
+  EXPECT_EQ(view["players"][0]["camels"][0], (Document{{"at", "a1"}, {"good", good}}));
+  EXPECT_EQ(view["players"][0]["demand"], 2);
+  EXPECT_TRUE(view["spaces"][0]["good"].is_null());
+  EXPECT_EQ(view["spaces"][0]["demand"], 0);
+  EXPECT_NE(error_of(*state, m(R"({"pickup":"a1"})")).find("no loose good"), std::string::npos);
+  EXPECT_NE(error_of(*state, m(R"({"pickup":"b2"})")).find("no empty camel on b2"),
+            std::string::npos);
+}
+
+// RULES-NOTES HC-5: "all of their camels" counts the camels still in the supply.
+TEST(HuberCaravanPickUp, HC5_NoPickUpMayLoadEveryCamelTheSupplyIncluded) {
+  Document doc = at_turn_five();
+  for (const char* at : {"c2", "c3", "c5"}) camel(doc, 0, at, "hides");
+  camel(doc, 0, "a1");
+  auto with_supply = restore(doc);  // one camel still in the supply: the pickup is allowed
+  EXPECT_NO_THROW(play(*with_supply, m(R"({"pickup":"a1"})")));
+
+  camel(doc, 0, "c6", "hides");  // all five on the board, four loaded
+  auto full = restore(doc);
+  EXPECT_NE(error_of(*full, m(R"({"pickup":"a1"})")).find("one must stay empty (HC-5)"),
+            std::string::npos);
+  EXPECT_FALSE(listed(*full, m(R"({"pickup":"a1"})")));
+}
+
+// ---- Stealing ---------------------------------------------------------------------------------
+
+// Text: "Steal a Good"; scenario: a steal, then an attempt to steal the good back.
+TEST(HuberCaravanSteal, AStealPassesATheftMarkerAndTheGoodUnderCannotBeStolenAgain) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "e4");
+  camel(doc, 1, "e4", "salt");
+  camel(doc, 1, "a5");
+  auto state = restore(doc);
+  const auto events = play(*state, m(R"({"steal":"e4"})"));
+  EXPECT_EQ(events[0].full["victim"], "Blue");
+  Document view = state->view(1);
+  EXPECT_EQ(view["players"][0]["camels"][0], m(R"({"at":"e4","good":"salt","under":true})"));
+  EXPECT_EQ(view["players"][0]["theft"], 0);
+  EXPECT_EQ(view["players"][1]["theft"], 2);
+  EXPECT_TRUE(has_camel(*state, 1, m(R"({"at":"e4"})")));
+  play(*state, "end");
+
+  // Blue now has two theft markers and an empty camel beside the thief: still no steal back.
+  ASSERT_EQ(state->current_player(), 1);
+  EXPECT_NE(error_of(*state, m(R"({"steal":"e4"})")).find("cannot be stolen again"),
+            std::string::npos);
+  EXPECT_FALSE(listed(*state, m(R"({"steal":"e4"})")));
+}
+
+TEST(HuberCaravanSteal, NoTheftMarkerNoSteal) {
+  Document doc = at_turn_five();
+  doc["players"][0]["theft"] = 0;
+  doc["players"][1]["theft"] = 2;
+  camel(doc, 0, "e4");
+  camel(doc, 1, "e4", "salt");
+  auto state = restore(doc);
+  EXPECT_NE(error_of(*state, m(R"({"steal":"e4"})")).find("no theft marker"), std::string::npos);
+}
+
+// RULES-NOTES HC-5: the ban covers steals.
+TEST(HuberCaravanSteal, HC5_AStealMayNotLoadTheLastEmptyCamel) {
+  Document doc = at_turn_five();
+  for (const char* at : {"a2", "a3", "a5", "a6"}) camel(doc, 0, at, "meat");
+  camel(doc, 0, "e4");
+  camel(doc, 1, "e4", "salt");
+  auto state = restore(doc);
+  EXPECT_NE(error_of(*state, m(R"({"steal":"e4"})")).find("HC-5"), std::string::npos);
+}
+
+// RULES-NOTES HC-8: where several goods could be meant, the action names victim and colour.
+TEST(HuberCaravanSteal, HC8_AnAmbiguousStealNamesItsVictimAndColour) {
+  Document doc = fresh(3);
+  turn(doc, "Black", 5, 4);
+  camel(doc, 0, "e4");
+  camel(doc, 1, "e4", "salt");
+  camel(doc, 1, "e4", "meat");
+  camel(doc, 2, "e4", "salt");
+  auto state = restore(doc, 3);
+  EXPECT_NE(error_of(*state, m(R"({"steal":"e4"})")).find("ambiguous"), std::string::npos);
+  EXPECT_NE(error_of(*state, m(R"({"steal":{"at":"e4","victim":"Blue"}})")).find("ambiguous"),
+            std::string::npos);
+  EXPECT_TRUE(listed(*state, m(R"({"steal":{"at":"e4","victim":"Green"}})")));
+  EXPECT_TRUE(listed(*state, m(R"({"steal":{"at":"e4","victim":"Blue","colour":"meat"}})")));
+  EXPECT_FALSE(listed(*state, m(R"({"steal":"e4"})")));
+  // Colour words and any case are read too.
+  const auto events = play(*state, m(R"({"steal":{"at":"E4","victim":"blue","colour":"red"}})"));
+  EXPECT_EQ(events[0].full["good"], "meat");
+  EXPECT_EQ(events[0].full["action"],
+            m(R"({"steal":{"at":"e4","victim":"Blue","colour":"meat"}})"));
+}
+
+// ---- HC-2: moving goods -----------------------------------------------------------------------
+
+// RULES-NOTES HC-2; scenario: a relay across a chain with a gap is refused.
+TEST(HuberCaravanGoods, HC2_AGoodTravelsAChainOfOwnCamelsButNotAcrossAGap) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "a3", "hides");
+  camel(doc, 0, "b3", "meat");  // loaded: the good passes through
+  camel(doc, 0, "c3");
+  camel(doc, 0, "e3");  // d3 is empty: a gap
+  camel(doc, 1, "d3");  // another player's camel does not close it
+  auto state = restore(doc);
+  EXPECT_TRUE(listed(*state, m(R"({"good":{"from":"a3","to":"c3"}})")));
+  EXPECT_NE(error_of(*state, m(R"({"good":{"from":"a3","to":"e3"}})")).find("not joined"),
+            std::string::npos);
+  EXPECT_FALSE(listed(*state, m(R"({"good":{"from":"a3","to":"e3"}})")));
+  EXPECT_NE(error_of(*state, m(R"({"good":{"from":"a3","to":"b3"}})")).find("no empty camel"),
+            std::string::npos);  // it may not end on a loaded camel
+  play(*state, m(R"({"good":{"from":"a3","to":"c3"}})"));
+  const Document camels = state->view(0)["players"][0]["camels"];
+  EXPECT_EQ(camels[0], m(R"({"at":"a3"})"));
+  EXPECT_EQ(camels[2], m(R"({"at":"c3","good":"hides"})"));  // not delivered: any camel will do
+}
+
+// RULES-NOTES HC-2: adjacency is orthogonal.
+TEST(HuberCaravanGoods, HC2_DiagonalStepsDoNotJoinAChain) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "c2", "ivory");
+  camel(doc, 0, "d1");  // the ivory market, diagonal to c2
+  auto state = restore(doc);
+  EXPECT_NE(error_of(*state, m(R"({"good":{"from":"c2","to":"d1"}})")).find("not joined"),
+            std::string::npos);
+}
+
+// RULES-NOTES HC-8: landing on the good's market always delivers.
+TEST(HuberCaravanGoods, HC8_LandingOnTheGoodsMarketDelivers) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "d2", "ivory");
+  camel(doc, 0, "d1");  // ivory market
+  camel(doc, 0, "d4", "salt");
+  camel(doc, 0, "d3");  // meat market: salt is not wanted there
+  auto state = restore(doc);
+  auto events = play(*state, m(R"({"good":{"from":"d2","to":"d1"}})"));
+  EXPECT_EQ(events[0].full["delivered"], true);
+  Document view = state->view(1);
+  EXPECT_EQ(view["players"][0]["delivered"], m(R"({"ivory":1})"));
+  EXPECT_EQ(view["players"][0]["held"], 1);
+  EXPECT_TRUE(has_camel(*state, 0, m(R"({"at":"d1"})")));  // the camel is free again
+  events = play(*state, m(R"({"good":{"from":"d4","to":"d3"}})"));
+  EXPECT_FALSE(events[0].full.contains("delivered"));
+  EXPECT_EQ(state->view(1)["players"][0]["delivered"], m(R"({"ivory":1})"));
+  EXPECT_FALSE(state->finished());  // goods are still in the bag: the game goes on
+}
+
+// Text: a stolen good that moves goes on top of its new camel.
+TEST(HuberCaravanGoods, AMovedStolenGoodGoesOnTopAndCanBeStolenAgain) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "b4", "salt", true);
+  camel(doc, 0, "b4", "salt");
+  camel(doc, 0, "b5");
+  auto state = restore(doc);
+  // Two salts on b4, one under: the action says which.
+  EXPECT_NE(error_of(*state, m(R"({"good":{"from":"b4","to":"b5"}})")).find("ambiguous"),
+            std::string::npos);
+  EXPECT_TRUE(listed(*state, m(R"({"good":{"from":"b4","to":"b5","under":false}})")));
+  play(*state, m(R"({"good":{"from":"b4","to":"b5","under":true}})"));
+  const Document camels = state->view(0)["players"][0]["camels"];
+  EXPECT_EQ(camels[0], m(R"({"at":"b4"})"));
+  EXPECT_EQ(camels[1], m(R"({"at":"b4","good":"salt"})"));
+  EXPECT_EQ(camels[2], m(R"({"at":"b5","good":"salt"})"));
+}
+
+// RULES-NOTES HC-8: a good names its colour where the camels on a space carry several.
+TEST(HuberCaravanGoods, HC8_SeveralGoodsOnOneSpaceAreToldApartByColour) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "b4", "salt");
+  camel(doc, 0, "b4", "meat");
+  camel(doc, 0, "c4");  // the swords market: neither is delivered
+  auto state = restore(doc);
+  EXPECT_TRUE(listed(*state, m(R"({"good":{"from":"b4","to":"c4","colour":"meat"}})")));
+  EXPECT_NE(error_of(*state, m(R"({"good":{"from":"b4","to":"c4"}})")).find("ambiguous"),
+            std::string::npos);
+  play(*state, m(R"({"good":{"from":"b4","to":"c4","color":"white"}})"));
+  EXPECT_EQ(state->view(0)["players"][0]["camels"][2], m(R"({"at":"c4","good":"salt"})"));
+}
+
+// ---- HC-7: refill, end ------------------------------------------------------------------------
+
+// Four goods picked up from the eight: the position where the next pickup leaves four loose.
+Document five_loose() {
+  Document doc = at_turn_five();
+  for (std::size_t i : {0u, 2u, 4u}) {
+    const std::string good = doc["spaces"][i]["good"];
+    doc["spaces"][i]["good"] = nullptr;
+    doc["spaces"][i]["demand"] = 0;
+    doc["bag"].push_back(good);  // put back: the goods in play stay those of the box
+  }
+  camel(doc, 0, "g1");  // space 2
+  return doc;
+}
+
+// RULES-NOTES HC-7; scenario: a refill in the middle of a turn.
+TEST(HuberCaravanRefill, HC7_FourLooseGoodsGetDemandMarkersAndFourNewGoodsMidTurn) {
+  const Document doc = five_loose();
+  auto state = restore(doc);
+  const Document bag = state->view(core::kReferee)["bag"];
+  const auto events = play(*state, m(R"({"pickup":"g1"})"));
+  const Document& refill = events[0].full["refill"];
+  EXPECT_EQ(refill["demand"], m("[4,6,7,8]"));
+  ASSERT_EQ(refill["drawn"].size(), 4u);
+  const Document view = state->view(core::kReferee);
+  // Drawn from the front of the bag onto spaces 1, 2, 3, 5 in that order.
+  std::size_t k = 0;
+  for (int space : {1, 2, 3, 5}) {
+    EXPECT_EQ(refill["drawn"][k]["space"], space);
+    EXPECT_EQ(view["spaces"][static_cast<std::size_t>(space - 1)]["good"], bag[k]);
+    ++k;
+  }
+  for (int space : {4, 6, 7, 8})
+    EXPECT_EQ(view["spaces"][static_cast<std::size_t>(space - 1)]["demand"],
+              space >= 7 ? 2 : 1);  // 7 and 8 kept their start markers
+  EXPECT_EQ(view["bag"].size(), bag.size() - 4);
+  // The same player goes on with the actions left and may pick up a new good.
+  EXPECT_EQ(state->current_player(), 0);
+  EXPECT_EQ(dynamic_cast<HuberCaravanState&>(*state).actions_left(), 3);
+  play(*state, m(R"({"place":"a1"})"));
+  const auto next = play(*state, m(R"({"pickup":"a1"})"));
+  EXPECT_EQ(next[0].full["good"], bag[0]);
+}
+
+// A position whose bag holds its last four goods and whose next pickup (g1) draws them. Black
+// also has a good beside its market, ready to deliver; the goods that left the bag went to Blue.
+Document last_draw(std::string* deliver_from = nullptr, std::string* market = nullptr) {
+  Document doc = five_loose();
+  const Board board = Board::standard();
+  const std::string good = doc["bag"][0];
+  const std::string at = doc["board"]["markets"][good];
+  const int beside = board.neighbours(*board.parse_square(at)).front();
+  camel(doc, 0, board.square_name(beside), good);
+  camel(doc, 0, at);
+  if (deliver_from) *deliver_from = board.square_name(beside);
+  if (market) *market = at;
+  auto& bag = doc["bag"];
+  while (bag.size() > 4) {
+    const std::string last = bag[bag.size() - 1];
+    bag.erase(bag.size() - 1);
+    auto& count = doc["players"][1]["delivered"][last];
+    count = count.is_null() ? 1 : count.get<int>() + 1;
+  }
+  return doc;
+}
+
+// RULES-NOTES HC-7; scenario: the last draw, then the next delivery ends the game.
+TEST(HuberCaravanEnd, HC7_TheLastDrawTriggersTheEndAndTheNextDeliveryEndsIt) {
+  std::string from, market;
+  auto state = restore(last_draw(&from, &market));
+  const auto events = play(*state, m(R"({"pickup":"g1"})"));
+  EXPECT_EQ(events[0].full["end_triggered"], true);
+  const Document view = state->view(1);
+  EXPECT_EQ(view["bag_size"], 0);
+  EXPECT_TRUE(view["end_triggered"]);
+  EXPECT_FALSE(state->finished());  // not yet: the game waits for a delivery
+  const auto last = play(*state, Document{{"good", {{"from", from}, {"to", market}}}});
+  EXPECT_EQ(last[0].full["game_over"], "delivery");
+  EXPECT_TRUE(state->finished());
+  EXPECT_FALSE(state->current_player().has_value());
+  EXPECT_TRUE(state->legal_moves().empty());
+  EXPECT_FALSE(state->end_turn_move().has_value());
+  core::Rng rng(1);
+  EXPECT_THROW(state->apply(0, "end", rng), core::MoveError);
+  // The finished game restores as it is.
+  EXPECT_EQ(restore(state->view(core::kReferee))->view(core::kReferee),
+            state->view(core::kReferee));
+}
+
+// RULES-NOTES HC-7: a whole round without an action after the trigger ends the game.
+TEST(HuberCaravanEnd, HC7_ARoundWithoutActionsAfterTheTriggerEndsTheGame) {
+  Document doc = last_draw();
+  auto state = restore(doc);
+  play(*state, m(R"({"pickup":"g1"})"));
+  play(*state, "end");  // Black acted this turn
+  EXPECT_FALSE(state->finished());
+  play(*state, "end");  // Blue: nothing
+  EXPECT_FALSE(state->finished());
+  const auto events = play(*state, "end");  // Black: nothing; a whole round idle
+  EXPECT_TRUE(state->finished());
+  EXPECT_EQ(events[0].full["game_over"], "idle");
+}
+
+// DECISION (man page): ten rounds without a good picked up or delivered end a stalled game.
+TEST(HuberCaravanEnd, TenQuietRoundsEndAStalledGame) {
+  core::Rng rng(2);
+  auto state = kEngine.start(3, {}, rng).state;
+  int turns = 0;
+  while (!state->finished()) {
+    play(*state, "end");
+    ++turns;
+  }
+  EXPECT_EQ(turns, games::huber_caravan::kQuietRounds * 3);
+  EXPECT_EQ(state->view(0)["ended_by"], "stall");
+}
+
+// ---- Scoring, HC-6, tie-break -----------------------------------------------------------------
+
+// Text "End of the game"; RULES-NOTES HC-6: n held goods cost n(n-1)/2 points.
+TEST(HuberCaravanScore, HC6_PenaltiesForZeroToFiveHeldGoods) {
+  const int expected[] = {0, 0, 1, 3, 6, 10};
+  for (int n = 0; n <= 5; ++n) {
+    EXPECT_EQ(HuberCaravanState::penalty(n), expected[n]);
+    // The same through a position with six camels, n of them loaded (one stolen, under).
+    Document doc = fresh(2, {{"camels", "6"}});
+    turn(doc, "Black", 5, 4);
+    const char* squares[] = {"b3", "c3", "d4", "e5", "f4"};
+    for (int i = 0; i < n; ++i) camel(doc, 0, squares[i], "meat", i == 0);
+    auto state = restore(doc, 2, {{"camels", "6"}});
+    EXPECT_EQ(state->view(0)["players"][0]["held"], n);
+    EXPECT_EQ(state->view(0)["players"][0]["score"], -expected[n]) << n << " goods held";
+  }
+}
+
+// Text "Objective": rare goods 6, common goods 3, demand markers 1; scores may go negative.
+TEST(HuberCaravanScore, RareSixCommonThreeDemandOneLessThePenalty) {
+  Document doc = at_turn_five();
+  delivered(doc, 0, "gems", 2);
+  delivered(doc, 0, "salt", 3);
+  doc["players"][0]["demand"] = 4;
+  camel(doc, 1, "b3", "meat");
+  camel(doc, 1, "c3", "meat");
+  camel(doc, 1, "d4", "hides");
+  auto state = restore(doc);
+  EXPECT_EQ(state->view(0)["players"][0]["score"], 12 + 9 + 4);
+  EXPECT_EQ(state->view(0)["players"][1]["score"], -3);  // HC-8: negative scores stand
+}
+
+// RULES-NOTES HC-8: ties go to more goods delivered, then are shared.
+TEST(HuberCaravanScore, HC8_TiesGoToMoreGoodsDeliveredThenAreShared) {
+  Document doc = fresh(3);
+  turn(doc, "Black", 5, 4);
+  delivered(doc, 0, "ivory", 1);  // 6 points, 1 good
+  delivered(doc, 1, "meat", 2);   // 6 points, 2 goods
+  delivered(doc, 2, "salt", 2);   // 6 points, 2 goods
+  auto state = restore(doc, 3);
+  EXPECT_EQ(state->result().winners, (std::vector<int>{1, 2}));
+  EXPECT_EQ(state->result().scores, (std::vector<double>{6, 6, 6}));
+  doc["players"][2]["demand"] = 1;
+  EXPECT_EQ(restore(doc, 3)->result().winners, (std::vector<int>{2}));
+}
+
+// ---- Notation, positions, drawing -------------------------------------------------------------
+
+TEST(HuberCaravanNotation, EveryListedActionIsCanonicalAndGarbageIsRefused) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "a3", "hides");
+  camel(doc, 0, "b3");
+  auto state = restore(doc);
+  const auto moves = state->legal_moves();
+  EXPECT_EQ(moves.back(), "end");
+  EXPECT_TRUE(listed(*state, m(R"({"good":{"from":"a3","to":"b3"}})")));
+  EXPECT_TRUE(listed(*state, m(R"({"move":{"from":"b3","to":"g7"}})")));
+  EXPECT_TRUE(listed(*state, m(R"({"place":"d4"})")));
+  for (const char* junk :
+       {R"({"place":"h1"})", R"({"move":{"from":"b3"}})", R"({"fly":"a1"})",
+        R"({"place":"a1","pickup":"a1"})", R"({"good":{"from":"a3","to":"b3","x":1}})",
+        R"("END NOW")", R"({"steal":{"victim":"Blue"}})"})
+    EXPECT_THROW(play(*state, m(junk)), core::MoveError) << junk;
+  EXPECT_NO_THROW(play(*state, m(R"({"place":" D4 "})")));  // case and blanks are forgiven
+}
+
+TEST(HuberCaravanPositions, InconsistentPositionsAreRefusedWithAReason) {
+  auto refused = [](Document doc) {
+    try {
+      restore(std::move(doc));
+    } catch (const core::SetupError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  Document doc = at_turn_five();
+  EXPECT_EQ(refused(doc), "");
+  Document extra = doc;
+  extra["bag"].push_back("gems");
+  EXPECT_NE(refused(extra).find("4 gems"), std::string::npos);
+  Document theft = doc;
+  theft["players"][0]["theft"] = 2;
+  EXPECT_NE(refused(theft).find("theft markers"), std::string::npos);
+  Document camels = doc;
+  camels["players"][0]["supply"] = 4;
+  EXPECT_NE(refused(camels).find("not 5"), std::string::npos);
+  Document overdue = five_loose();
+  overdue["spaces"][1]["good"] = nullptr;
+  overdue["bag"].push_back(doc["spaces"][1]["good"]);
+  EXPECT_NE(refused(overdue).find("refill is overdue"), std::string::npos);
+  Document mine = doc;
+  for (int i = 0; i < 5; ++i) camel(mine, 0, "c" + std::to_string(i + 2), "meat");
+  EXPECT_NE(refused(mine).find("HC-5"), std::string::npos);
+  Document player_view = restore(doc)->view(0);
+  EXPECT_THROW(kEngine.restore(player_view, 2, {}), core::SetupError);  // no bag order in it
+}
+
+TEST(HuberCaravanDraw, TheGridShowsMarketsSpacesCamelsAndTheTurn) {
+  Document doc = at_turn_five();
+  camel(doc, 0, "d2", "ivory");
+  camel(doc, 1, "d2");
+  auto state = restore(doc);
+  const std::string text = kEngine.draw(state->view(1));
+  EXPECT_NE(text.find("IV"), std::string::npos);
+  EXPECT_NE(text.find("Kb"), std::string::npos);  // Black's loaded camel and Blue's empty one
+  EXPECT_NE(text.find("Turn 5: Black to move, 4 of 4 actions left."), std::string::npos);
+  EXPECT_NE(text.find("Bag: 39 goods"), std::string::npos);
+  EXPECT_NE(text.find("d2 ivory"), std::string::npos);
+}
+
+}  // namespace
