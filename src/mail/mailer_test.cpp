@@ -167,6 +167,8 @@ TEST_F(MailerTest, ARejectedTurnGetsTheErrorWithLineColumnAndMove) {
   EXPECT_NE(bytes.find("  6 |   - b2"), std::string::npos);
   EXPECT_NE(bytes.find("Subject: [caravan-ref] Game 3f9a01bc, turn 1 rejected"), std::string::npos);
   EXPECT_EQ(bytes.find("application/yaml"), std::string::npos);  // no view to a rejected sender
+  EXPECT_NE(bytes.find("  4 | token: 0b6f..."), std::string::npos);  // the token cut short
+  EXPECT_EQ(bytes.find(kAnnToken), std::string::npos);
 }
 
 TEST_F(MailerTest, AMailWithoutATurnGetsAFriendlyExplanationWithAnExample) {

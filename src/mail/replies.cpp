@@ -138,11 +138,19 @@ std::vector<Outgoing> accepted_mails(store::Database& db, const MessageRow& row,
   return mails;
 }
 
+// The turn as read, with line numbers and a caret under the error; the token is cut short, as
+// a mail may be forwarded or read over a shoulder.
 std::string numbered(const std::string& text, int mark_line, int mark_column) {
   std::ostringstream out;
   std::istringstream lines(text);
   std::string line;
   for (int number = 1; std::getline(lines, line); ++number) {
+    const auto key = line.find_first_not_of(' ');
+    if (key != std::string::npos && line.compare(key, 6, "token:") == 0) {
+      const auto value = line.find_first_not_of(' ', key + 6);
+      if (value != std::string::npos && line.size() - value > 4)
+        line = line.substr(0, value + 4) + "...";
+    }
     out << fmt::format("  {:>3} | {}\n", number, line);
     if (number == mark_line && mark_column > 0)
       out << "      | " << std::string(static_cast<std::size_t>(mark_column - 1), ' ') << "^\n";
