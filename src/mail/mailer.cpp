@@ -1,8 +1,10 @@
 #include "mail/mailer.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
@@ -17,6 +19,16 @@ namespace mail {
 namespace {
 
 using nlohmann::json;
+
+// A message recorded this recently but not yet judged is being judged by another run now (the
+// MTA delivered it twice at once): that run answers it, this one asks to be tried later.
+constexpr auto kJudgingTime = std::chrono::minutes(5);
+
+std::string utc_ago(std::chrono::minutes ago) {
+  return fmt::format(
+      "{:%Y-%m-%dT%H:%M:%SZ}",
+      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() - ago)));
+}
 
 // Judges a recorded message and writes the verdict; the turn goes to the referee at most once.
 void decide(store::Database& db, MailStore& mails, MessageRow& row, const Incoming& in) {
@@ -100,6 +112,7 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
   MailStore mails(db);
   MessageRow row;
   bool seen_before = false;
+  bool being_judged = false;
   try {
     store::Transaction tx(db);
     if (auto existing = mails.find(in.message_id)) {
@@ -107,6 +120,7 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
       mails.count_again(row.id);
       ++row.times_seen;
       seen_before = true;
+      being_judged = row.verdict == "received" && row.received_at > utc_ago(kJudgingTime);
     } else {
       row.message_id = in.message_id;
       if (in.from) row.sender = in.from->address;
@@ -119,6 +133,12 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
   } catch (const std::exception& e) {
     summary["verdict"] = "not-recorded";
     summary["error"] = e.what();
+    handled.exit_code = static_cast<int>(core::Exit::kTempFail);
+    return handled;
+  }
+  if (being_judged) {
+    summary["verdict"] = "being-judged";
+    summary["reason"] = "another delivery of this message is being judged now; try again later";
     handled.exit_code = static_cast<int>(core::Exit::kTempFail);
     return handled;
   }

@@ -166,7 +166,7 @@ TEST_F(MailerTest, ARejectedTurnGetsTheErrorWithLineColumnAndMove) {
   EXPECT_NE(bytes.find("line 6, column 5, move 1"), std::string::npos) << bytes;
   EXPECT_NE(bytes.find("  6 |   - b2"), std::string::npos);
   EXPECT_NE(bytes.find("Subject: [caravan-ref] Game 3f9a01bc, turn 1 rejected"), std::string::npos);
-  EXPECT_EQ(bytes.find("application/yaml"), std::string::npos);  // no view to a rejected sender
+  EXPECT_EQ(bytes.find("application/yaml"), std::string::npos);      // no view to a rejected sender
   EXPECT_NE(bytes.find("  4 | token: 0b6f..."), std::string::npos);  // the token cut short
   EXPECT_EQ(bytes.find(kAnnToken), std::string::npos);
 }
@@ -248,6 +248,17 @@ TEST_F(MailerTest, AMessageRecordedButNotJudgedIsJudgedOnItsRetry) {
   EXPECT_EQ(retry.summary["verdict"], "accepted");
   EXPECT_EQ(next_turn(), 2);  // not applied a second time, nor rejected as stale
   EXPECT_EQ(outbox_.sent.size(), 2u);
+}
+
+TEST_F(MailerTest, AMessageBeingJudgedByAnotherDeliveryAsksToBeTriedLater) {
+  mail::MessageRow row;
+  row.message_id = "plain-1@mail.example.org";
+  mail::MailStore(db()).insert(row);  // received just now, no verdict yet
+  const auto handled = handle(corpus("plain.eml"));
+  EXPECT_EQ(handled.exit_code, 75);
+  EXPECT_EQ(handled.summary["verdict"], "being-judged");
+  EXPECT_EQ(next_turn(), 1);
+  EXPECT_TRUE(outbox_.sent.empty());
 }
 
 TEST_F(MailerTest, WhenTheDatabaseCannotBeWrittenTheExitIs75) {
