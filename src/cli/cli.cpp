@@ -5,6 +5,7 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -28,15 +29,32 @@ output::Format Context::format() const { return output::parse_format(format_name
 
 void Context::print(const nlohmann::json& doc) const { std::cout << output::write(doc, format()); }
 
-std::string read_input(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream text;
-    text << std::cin.rdbuf();
-    return text.str();
+namespace {
+
+// Nothing the referee reads (a turn file, a position, a data file, a message) comes near this:
+// a larger input is refused once this much is read, never read to its end (`yes | submit -`).
+constexpr std::size_t kMaxInputBytes = 64 * 1024 * 1024;
+
+std::string read_capped(std::istream& in, const std::string& name) {
+  std::string text;
+  std::vector<char> buffer(64 * 1024);
+  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+    text.append(buffer.data(), static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxInputBytes)
+      throw core::UserError(core::Exit::kRejected,
+                            fmt::format("{}: more than {} MiB; refused without reading the rest",
+                                        name, kMaxInputBytes >> 20));
   }
+  return text;
+}
+
+}  // namespace
+
+std::string read_input(const std::string& path) {
+  if (path == "-") return read_capped(std::cin, "<stdin>");
   std::ifstream file(path, std::ios::binary);
   if (!file) throw core::UserError(core::Exit::kNoInput, fmt::format("cannot read {}", path));
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  return read_capped(file, path);
 }
 
 int run(int argc, char** argv) {

@@ -3,6 +3,7 @@
 
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
+#include "core/fault.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
 #include "referee/turns.hpp"
@@ -90,28 +91,35 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
   Submission outcome;
   try {
     const turnfile::TurnRequest request = turnfile::parse(text, source);
+    core::fault_point("after-parse");
     record.game_id = request.game;
     record.player = request.player;
     record.turn = request.turn;
 
     store::Transaction tx(db);
+    core::fault_point("after-begin");
     GameContext context = load_game(games, request.game);
     record.accepted = true;
     const std::int64_t id = games.record_submission(record);
+    core::fault_point("after-record-submission");
     outcome.answer = accept(games, request, id, context);
+    core::fault_point("after-receipt");
     tx.commit();
     outcome.game = request.game;
     for (const auto& player : context.row.players)
       outcome.views[player.name] = view(db, request.game, player.name);
     outcome.views["referee"] = view(db, request.game, std::nullopt);
+    core::fault_point("after-views");
     return outcome;
   } catch (const core::UserError& error) {
     if (error.code() == core::Exit::kTempFail) throw;
     record.accepted = false;
     record.error_code = static_cast<int>(error.code());
     record.error = error.what();
+    core::fault_point("before-record-rejection");
     store::Transaction tx(db);  // the rejected turn's own transaction rolled back; keep the file
     games.record_submission(record);
+    core::fault_point("after-record-rejection");
     tx.commit();
     outcome.answer = error_document(error);
     outcome.exit_code = static_cast<int>(error.code());

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "core/fault.hpp"
 
 namespace referee {
 
@@ -29,10 +30,17 @@ Document apply_moves(GameContext& context, int seat, const Document& moves) {
         events.push_back(event_document(event));
     } catch (const core::MoveError& e) {
       throw MoveFailure{i, e.what()};
+    } catch (const nlohmann::json::exception& e) {
+      // An engine should say MoveError; one that trips over an odd move document instead still
+      // only refuses the turn (the trial state is thrown away), not the whole submission.
+      throw MoveFailure{i, fmt::format("the move could not be read: {}", e.what())};
+    } catch (const std::logic_error& e) {
+      throw MoveFailure{i, fmt::format("the move could not be read: {}", e.what())};
     }
   }
   context.state = std::move(trial);
   context.rng = rng;
+  core::fault_point("after-apply");
   return events;
 }
 
@@ -56,8 +64,10 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
   turn.submission_id = submission_id;
   turn.applied_at = store::now_utc();
   games.append_turn(row.id, turn);
+  core::fault_point("after-append-turn");
   ++row.next_turn;
   games.update_snapshot(row);
+  core::fault_point("after-update-snapshot");
 }
 
 void apply_forced_moves(store::GameStore& games, GameContext& context) {

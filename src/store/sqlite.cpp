@@ -1,5 +1,6 @@
 #include "store/sqlite.hpp"
 
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
@@ -7,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "core/errors.hpp"
+#include "core/fault.hpp"
 
 namespace store {
 
@@ -22,6 +24,16 @@ const Migration kMigrations[] = {
 };
 
 constexpr int kBusyTimeoutMs = 10000;
+
+// How long a writer waits for another to finish: CARAVAN_REF_BUSY_TIMEOUT milliseconds when set
+// (tests, or a busy server), else kBusyTimeoutMs.
+int busy_timeout_ms() {
+  const char* text = std::getenv("CARAVAN_REF_BUSY_TIMEOUT");
+  if (!text || !*text) return kBusyTimeoutMs;
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  return *end == '\0' && value >= 0 && value <= 3600000 ? static_cast<int>(value) : kBusyTimeoutMs;
+}
 
 [[noreturn]] void fail(sqlite3* db, int rc, const std::string& what) {
   if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
@@ -44,7 +56,7 @@ Database::Database(const std::string& path) {
     throw core::UserError(core::Exit::kNoInput,
                           fmt::format("cannot open database {}: {}", path, message));
   }
-  sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+  sqlite3_busy_timeout(db_, busy_timeout_ms());
   exec("PRAGMA journal_mode=WAL");
   exec("PRAGMA synchronous=NORMAL");
   exec("PRAGMA foreign_keys=ON");
@@ -150,8 +162,10 @@ Transaction::~Transaction() {
 }
 
 void Transaction::commit() {
+  core::fault_point("before-commit");
   db_.exec("COMMIT");
   done_ = true;
+  core::fault_point("after-commit");
 }
 
 }  // namespace store

@@ -4,6 +4,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 #include "core/errors.hpp"
@@ -11,8 +12,6 @@
 namespace turnfile {
 
 namespace {
-
-constexpr int kMaxDepth = 64;
 
 [[noreturn]] void reject(const std::string& source, const YAML::Mark& mark,
                          const std::string& message) {
@@ -65,17 +64,108 @@ nlohmann::json convert(const YAML::Node& node, const std::string& source, int de
   }
 }
 
+// Where a byte is: 1-based line, and column in characters.
+YAML::Mark mark_of(const std::string& text, std::size_t offset) {
+  YAML::Mark mark;
+  mark.pos = static_cast<int>(offset);
+  mark.line = 0;
+  mark.column = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\n') {
+      ++mark.line;
+      mark.column = 0;
+    } else if ((byte & 0xC0) != 0x80) {
+      ++mark.column;
+    }
+  }
+  return mark;
+}
+
+// Turn files are UTF-8 text: refuses the first byte that is not well-formed UTF-8 (RFC 3629: no
+// overlong forms, no surrogates, nothing above U+10FFFF) or is a control character YAML forbids.
+void check_text(const std::string& text, const std::string& source) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  const std::size_t size = text.size();
+  for (std::size_t i = 0; i < size;) {
+    const unsigned char c = bytes[i];
+    if (c < 0x80) {
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+        reject(source, mark_of(text, i),
+               fmt::format("control character 0x{:02X}: a turn file is plain text", c));
+      ++i;
+      continue;
+    }
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+      length = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      length = 3;
+      if (c == 0xE0) low = 0xA0;
+      if (c == 0xED) high = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      length = 4;
+      if (c == 0xF0) low = 0x90;
+      if (c == 0xF4) high = 0x8F;
+    }
+    bool ok = length != 0 && i + length <= size && bytes[i + 1] >= low && bytes[i + 1] <= high;
+    for (std::size_t k = 2; ok && k < length; ++k) ok = (bytes[i + k] & 0xC0) == 0x80;
+    if (!ok)
+      reject(source, mark_of(text, i),
+             fmt::format("byte 0x{:02X} is not UTF-8: a turn file is UTF-8 text", c));
+    i += length;
+  }
+}
+
+// Walks the document as convert() will, each alias expanded, and refuses it before conversion
+// when it nests too deeply, expands to too many values or holds a value too long.
+void check_limits(const YAML::Node& node, const std::string& source, int depth,
+                  std::size_t& values) {
+  if (depth > kMaxDepth)
+    reject(source, node.Mark(), fmt::format("nested more than {} deep", kMaxDepth));
+  if (++values > kMaxValues)
+    reject(source, node.Mark(),
+           fmt::format("more than {} values (each use of an alias counts again)", kMaxValues));
+  switch (node.Type()) {
+    case YAML::NodeType::Map:
+      for (const auto& entry : node) {
+        check_limits(entry.first, source, depth + 1, values);
+        check_limits(entry.second, source, depth + 1, values);
+      }
+      break;
+    case YAML::NodeType::Sequence:
+      for (const auto& item : node) check_limits(item, source, depth + 1, values);
+      break;
+    case YAML::NodeType::Scalar:
+      if (node.Scalar().size() > kMaxString)
+        reject(source, node.Mark(),
+               fmt::format("a value of {} bytes; at most {} are accepted", node.Scalar().size(),
+                           kMaxString));
+      break;
+    default:
+      break;
+  }
+}
+
 YAML::Node load(const std::string& text, const std::string& source) {
   if (text.size() > kMaxBytes)
     throw core::UserError(core::Exit::kRejected,
                           fmt::format("{}: the file is {} bytes; at most {} are accepted", source,
                                       text.size(), kMaxBytes),
                           {{"file", source}});
+  check_text(text, source);
+  YAML::Node root;
   try {
-    return YAML::Load(text);
+    root = YAML::Load(text);
+  } catch (const YAML::DeepRecursion& e) {
+    reject(source, e.mark, fmt::format("nested more than {} deep", kMaxDepth));
   } catch (const YAML::ParserException& e) {
     reject(source, e.mark, "not valid YAML: " + e.msg);
   }
+  std::size_t values = 0;
+  check_limits(root, source, 0, values);
+  return root;
 }
 
 std::string required_string(const YAML::Node& doc, const char* key, const std::string& source) {

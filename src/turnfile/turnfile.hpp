@@ -30,8 +30,16 @@ struct TurnRequest {
   bool end = true;  // false: the player's turn stays open after these moves (if the game allows)
 };
 
+// Input limits: anything beyond them is refused (exit 65) before it is converted.
 // The largest turn file accepted, in bytes.
 constexpr std::size_t kMaxBytes = 256 * 1024;
+// The deepest nesting of lists and mappings.
+constexpr int kMaxDepth = 64;
+// The most values (scalars, lists, mappings) a file may expand to, each use of an alias counted
+// again: a file without aliases cannot reach it, the billion-laughs file stops here.
+constexpr std::size_t kMaxValues = 100000;
+// The longest single value (a key or a scalar), in bytes.
+constexpr std::size_t kMaxString = 4096;
 
 TurnRequest parse(const std::string& text, const std::string& source);
 
