@@ -2,6 +2,7 @@
 
 #include "core/engine.hpp"
 #include "games/caravaneers/caravaneers.hpp"
+#include "games/decktet_caravan/decktet_caravan.hpp"
 #include "games/huber_caravan/huber_caravan.hpp"
 #include "games/nv_caravan/nv_caravan.hpp"
 
@@ -10,8 +11,10 @@ namespace core {
 const std::vector<const Engine*>& engines() {
   static const games::caravaneers::CaravaneersEngine caravaneers;
   static const games::nv_caravan::NvCaravanEngine nv_caravan;
+  static const games::decktet_caravan::DecktetCaravanEngine decktet_caravan;
   static const games::huber_caravan::HuberCaravanEngine huber_caravan;
-  static const std::vector<const Engine*> all = {&caravaneers, &nv_caravan, &huber_caravan};
+  static const std::vector<const Engine*> all = {&caravaneers, &nv_caravan, &decktet_caravan,
+                                                 &huber_caravan};
   return all;
 }
 

@@ -1,0 +1,148 @@
+#include "games/decktet_caravan/deck.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace games::decktet_caravan {
+namespace {
+
+constexpr std::array<const char*, kSuitCount> kSuitNames = {"Moons",  "Suns",  "Waves",
+                                                            "Leaves", "Wyrms", "Knots"};
+constexpr std::array<char, kSuitCount> kSuitLetters = {'M', 'S', 'W', 'L', 'Y', 'K'};
+
+// RULES-NOTES DK-1, numerals in the order listed there.
+constexpr std::array<CardInfo, kCards> kDeck = {{
+    {"Ace of Moons", "AM", 1, {kMoons, kNoSuit}},
+    {"Ace of Suns", "AS", 1, {kSuns, kNoSuit}},
+    {"Ace of Waves", "AW", 1, {kWaves, kNoSuit}},
+    {"Ace of Leaves", "AL", 1, {kLeaves, kNoSuit}},
+    {"Ace of Wyrms", "AY", 1, {kWyrms, kNoSuit}},
+    {"Ace of Knots", "AK", 1, {kKnots, kNoSuit}},
+    {"Author", "2MK", 2, {kMoons, kKnots}},
+    {"Desert", "2SY", 2, {kSuns, kWyrms}},
+    {"Origin", "2WL", 2, {kWaves, kLeaves}},
+    {"Journey", "3MW", 3, {kMoons, kWaves}},
+    {"Painter", "3SK", 3, {kSuns, kKnots}},
+    {"Savage", "3LY", 3, {kLeaves, kWyrms}},
+    {"Mountain", "4MS", 4, {kMoons, kSuns}},
+    {"Sailor", "4WL", 4, {kWaves, kLeaves}},
+    {"Battle", "4YK", 4, {kWyrms, kKnots}},
+    {"Forest", "5ML", 5, {kMoons, kLeaves}},
+    {"Discovery", "5SW", 5, {kSuns, kWaves}},
+    {"Soldier", "5YK", 5, {kWyrms, kKnots}},
+    {"Lunatic", "6MW", 6, {kMoons, kWaves}},
+    {"Penitent", "6SY", 6, {kSuns, kWyrms}},
+    {"Market", "6LK", 6, {kLeaves, kKnots}},
+    {"Chance Meeting", "7ML", 7, {kMoons, kLeaves}},
+    {"Castle", "7SK", 7, {kSuns, kKnots}},
+    {"Cave", "7WY", 7, {kWaves, kWyrms}},
+    {"Diplomat", "8MS", 8, {kMoons, kSuns}},
+    {"Mill", "8WL", 8, {kWaves, kLeaves}},
+    {"Betrayal", "8YK", 8, {kWyrms, kKnots}},
+    {"Pact", "9MS", 9, {kMoons, kSuns}},
+    {"Darkness", "9WY", 9, {kWaves, kWyrms}},
+    {"Merchant", "9LK", 9, {kLeaves, kKnots}},
+    {"Crown of Moons", "CM", 10, {kMoons, kNoSuit}},
+    {"Crown of Suns", "CS", 10, {kSuns, kNoSuit}},
+    {"Crown of Waves", "CW", 10, {kWaves, kNoSuit}},
+    {"Crown of Leaves", "CL", 10, {kLeaves, kNoSuit}},
+    {"Crown of Wyrms", "CY", 10, {kWyrms, kNoSuit}},
+    {"Crown of Knots", "CK", 10, {kKnots, kNoSuit}},
+}};
+
+// Lower case without blanks, hyphens and underscores: "Chance-Meeting" -> "chancemeeting".
+std::string squeezed(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '-' || c == '_') continue;
+    out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  }
+  return out;
+}
+
+int suit_of_letter(char letter) {
+  for (int suit = 0; suit < kSuitCount; ++suit)
+    if (std::tolower(static_cast<unsigned char>(kSuitLetters[static_cast<std::size_t>(suit)])) ==
+        letter)
+      return suit;
+  return kNoSuit;
+}
+
+int suit_of_word(const std::string& word) {
+  for (int suit = 0; suit < kSuitCount; ++suit)
+    if (squeezed(kSuitNames[static_cast<std::size_t>(suit)]) == word) return suit;
+  return kNoSuit;
+}
+
+std::optional<Card> wild_of(int rank, int suit) {
+  if (suit == kNoSuit) return std::nullopt;
+  return rank == kAceRank ? suit : kCards - kSuitCount + suit;
+}
+
+}  // namespace
+
+const std::array<CardInfo, kCards>& deck() { return kDeck; }
+
+const CardInfo& info(Card card) {
+  if (card < 0 || card >= kCards) throw std::out_of_range(fmt::format("no card {}", card));
+  return kDeck[static_cast<std::size_t>(card)];
+}
+
+bool has_suit(Card card, int suit) {
+  const auto& suits = info(card).suits;
+  return suit != kNoSuit && (suits[0] == suit || suits[1] == suit);
+}
+
+bool share_suit(Card a, Card b) {
+  for (int suit : info(a).suits)
+    if (has_suit(b, suit)) return true;
+  return false;
+}
+
+const char* suit_name(int suit) { return kSuitNames.at(static_cast<std::size_t>(suit)); }
+char suit_letter(int suit) { return kSuitLetters.at(static_cast<std::size_t>(suit)); }
+std::string card_code(Card card) { return info(card).code; }
+std::string card_name(Card card) { return info(card).name; }
+
+std::string card_label(Card card) {
+  const CardInfo& card_info = info(card);
+  if (is_wild(card)) return fmt::format("{} {}", card_info.code, card_info.name);
+  return fmt::format("{} {} ({}+{})", card_info.code, card_info.name, suit_name(card_info.suits[0]),
+                     suit_name(card_info.suits[1]));
+}
+
+std::optional<Card> parse_card(const std::string& text) {
+  const std::string word = squeezed(text);
+  if (word.empty()) return std::nullopt;
+  for (Card card = 0; card < kCards; ++card) {
+    if (word == squeezed(kDeck[static_cast<std::size_t>(card)].name) ||
+        word == squeezed(kDeck[static_cast<std::size_t>(card)].code))
+      return card;
+  }
+  // A numeral with its suits the other way round: "4SM".
+  if (word.size() == 3 && word[0] >= '2' && word[0] <= '9') {
+    const int rank = word[0] - '0';
+    const int first = suit_of_letter(word[2]);
+    const int second = suit_of_letter(word[1]);
+    for (Card card = 0; card < kCards; ++card) {
+      const CardInfo& c = kDeck[static_cast<std::size_t>(card)];
+      if (c.rank == rank && c.suits[0] == first && c.suits[1] == second) return card;
+    }
+    return std::nullopt;
+  }
+  // "Ace-Moons", "AceofMoons", "Crown-K".
+  for (const auto& [prefix, rank] : {std::pair<std::string, int>{"ace", kAceRank},
+                                     std::pair<std::string, int>{"crown", kCrownRank}}) {
+    if (word.rfind(prefix, 0) != 0) continue;
+    std::string rest = word.substr(prefix.size());
+    if (rest.rfind("of", 0) == 0) rest = rest.substr(2);
+    const int suit = rest.size() == 1 ? suit_of_letter(rest[0]) : suit_of_word(rest);
+    return wild_of(rank, suit);
+  }
+  return std::nullopt;
+}
+
+}  // namespace games::decktet_caravan
