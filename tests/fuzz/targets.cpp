@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/engine.hpp"
@@ -333,7 +334,7 @@ void position_target(const std::uint8_t* data, std::size_t size) {
     std::unique_ptr<core::State> real;
     try {
       real = game.engine->start(game.players, game.options, rng).state;
-      for (int i = 0; i < (mode >> 1) && !real->finished(); ++i) {
+      for (int i = 0; i < (mode >> 1) && !real->finished() && real->current_player(); ++i) {
         auto legal = real->legal_moves();
         if (legal.empty()) break;
         real->apply(*real->current_player(), legal[rng.below(legal.size())], rng);

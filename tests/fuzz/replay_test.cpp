@@ -1,0 +1,60 @@
+// Every fuzz target on its seed corpus and on every input that once broke it, in each ordinary
+// test run (and so under the sanitizers in CI): a crash found by fuzzing stays fixed.
+// Inputs live in tests/fuzz/corpus/<target>/ and tests/fuzz/regressions/<target>/.
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "targets.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> inputs_of(const std::string& target) {
+  std::vector<fs::path> files;
+  for (const char* kind : {"corpus", "regressions"}) {
+    const fs::path dir = fs::path(CARAVAN_FUZZ_DIR) / kind / target;
+    if (!fs::is_directory(dir)) continue;
+    for (const auto& entry : fs::directory_iterator(dir))
+      if (entry.is_regular_file()) files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string read_bytes(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << file.rdbuf();
+  return bytes.str();
+}
+
+class FuzzReplay : public ::testing::TestWithParam<fuzz::Target> {};
+
+TEST_P(FuzzReplay, EverySeedAndEveryInputThatOnceBrokeTheTargetRunsCleanAndFast) {
+  const auto files = inputs_of(GetParam().name);
+  EXPECT_FALSE(files.empty()) << "no seed corpus for " << GetParam().name;
+  for (const auto& file : files) {
+    SCOPED_TRACE(file.string());
+    const std::string bytes = read_bytes(file);
+    const auto start = std::chrono::steady_clock::now();
+    GetParam().run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 5.0) << "an input that must be refused fast";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryTarget, FuzzReplay, ::testing::ValuesIn(fuzz::targets()),
+                         [](const ::testing::TestParamInfo<fuzz::Target>& param) {
+                           return std::string(param.param.name);
+                         });
+
+}  // namespace

@@ -1,0 +1,195 @@
+// Races lose nothing: many `caravan-ref submit` processes let loose at the same moment. The same
+// turn of one game is accepted exactly once and the others are refused as stale; turns of
+// different games are all accepted; every submission is recorded; "database is locked" never
+// reaches a user, and 75 (busy) comes only when the busy timeout has truly run out.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "core/engine.hpp"
+#include "game_driver.hpp"
+#include "process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using game_driver::Game;
+
+class Races : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::temp_directory_path() / fmt::format("caravan-race-{}-{}", info->name(), ::getpid());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    db_ = (dir_ / "games.db").string();
+  }
+  void TearDown() override {
+    if (HasFailure())
+      std::cerr << "kept " << dir_ << "\n";
+    else
+      fs::remove_all(dir_);
+  }
+
+  // Starts one `submit` per file, all held at a gate and let loose together; their outcomes.
+  std::vector<process::Outcome> submit_at_once(const std::vector<std::string>& files) {
+    process::Gate gate;
+    std::vector<std::unique_ptr<process::Child>> children;
+    for (std::size_t i = 0; i < files.size(); ++i)
+      children.push_back(std::make_unique<process::Child>(
+          std::vector<std::string>{"--db", db_, "submit", files[i]},
+          std::map<std::string, std::string>{}, dir_.string(), fmt::format("racer{}", i), &gate));
+    gate.open();
+    std::vector<process::Outcome> outcomes;
+    for (const auto& child : children) outcomes.push_back(child->wait());
+    return outcomes;
+  }
+
+  static void expect_no_lock_message(const process::Outcome& outcome) {
+    EXPECT_EQ(outcome.err.find("locked"), std::string::npos) << outcome.err;
+    EXPECT_EQ(outcome.out.find("locked"), std::string::npos) << outcome.out;
+  }
+
+  fs::path dir_;
+  std::string db_;
+};
+
+TEST_F(Races, TheSameTurnSentByManyAtOnceIsAcceptedOnceTheRestStaleAndAllRecorded) {
+  constexpr int kRacers = 12;
+  int total = 0;
+  for (const core::Engine* engine : core::engines()) {
+    SCOPED_TRACE(engine->id());
+    const Game game = game_driver::new_game(db_, *engine, 5);
+    core::Rng rng(5);
+    std::vector<std::string> files;
+    std::int64_t number = 0;
+    for (int i = 0; i < kRacers; ++i) {  // the player to move, trying different moves
+      const auto turn = game_driver::next_turn(db_, game, rng, static_cast<std::size_t>(i));
+      ASSERT_TRUE(turn);
+      number = turn->number;
+      files.push_back(
+          game_driver::write_file(dir_ / fmt::format("{}-{}.yaml", engine->id(), i), turn->text));
+    }
+    const auto outcomes = submit_at_once(files);
+    total += kRacers;
+    int accepted = 0;
+    for (const auto& outcome : outcomes) {
+      expect_no_lock_message(outcome);
+      if (outcome.exit_code == 0) {
+        ++accepted;
+      } else {
+        EXPECT_EQ(outcome.exit_code, 65) << outcome.err;
+        EXPECT_NE(outcome.err.find("(stale)"), std::string::npos) << outcome.err;
+      }
+    }
+    EXPECT_EQ(accepted, 1);
+    int recorded = 0, recorded_accepted = 0;
+    for (const auto& row : game_driver::submissions(db_, game))
+      if (row.turn && *row.turn == number) {
+        ++recorded;
+        recorded_accepted += row.accepted ? 1 : 0;
+      }
+    EXPECT_EQ(recorded, kRacers) << "every racing submission is recorded";
+    EXPECT_EQ(recorded_accepted, 1);
+    EXPECT_GT(game_driver::turn_counter(db_, game), number);
+  }
+  EXPECT_EQ(game_driver::integrity(db_), "ok");
+  EXPECT_TRUE(game_driver::audit(db_).at("ok").get<bool>());
+  std::printf("[ races ] %d racing submissions of the same turns\n", total);
+}
+
+TEST_F(Races, TurnsOfDifferentGamesSentAtOnceAreAllAccepted) {
+  constexpr int kGamesPerEngine = 3;
+  std::vector<Game> games;
+  std::vector<std::int64_t> numbers;
+  std::vector<std::string> files;
+  core::Rng rng(6);
+  for (int copy = 0; copy < kGamesPerEngine; ++copy)
+    for (const core::Engine* engine : core::engines()) {
+      games.push_back(game_driver::new_game(db_, *engine, 10 + games.size()));
+      const auto turn = game_driver::next_turn(db_, games.back(), rng);
+      ASSERT_TRUE(turn) << engine->id();
+      numbers.push_back(turn->number);
+      files.push_back(
+          game_driver::write_file(dir_ / fmt::format("game{}.yaml", files.size()), turn->text));
+    }
+  const auto outcomes = submit_at_once(files);
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    expect_no_lock_message(outcomes[i]);
+    EXPECT_EQ(outcomes[i].exit_code, 0) << outcomes[i].err;
+    EXPECT_GT(game_driver::turn_counter(db_, games[i]), numbers[i]);
+  }
+  EXPECT_EQ(game_driver::integrity(db_), "ok");
+  EXPECT_TRUE(game_driver::audit(db_).at("ok").get<bool>());
+  std::printf("[ races ] %zu submissions to different games at once\n", outcomes.size());
+}
+
+TEST_F(Races, ManyProcessesCreatingTheSameNewDatabaseAtOnceAllSucceed) {
+  constexpr int kRacers = 12;
+  process::Gate gate;
+  std::vector<std::unique_ptr<process::Child>> children;
+  const core::Engine& engine = *core::engines().front();
+  std::vector<std::string> args = {"--db", db_, "new", engine.id()};
+  for (int seat = 0; seat < engine.min_players(); ++seat)
+    args.insert(args.end(), {"--player", fmt::format("p{}", seat)});
+  for (int i = 0; i < kRacers; ++i)
+    children.push_back(std::make_unique<process::Child>(args, std::map<std::string, std::string>{},
+                                                        dir_.string(), fmt::format("creator{}", i),
+                                                        &gate));
+  gate.open();
+  for (const auto& child : children) {
+    const auto outcome = child->wait();
+    expect_no_lock_message(outcome);
+    EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
+  }
+  EXPECT_EQ(game_driver::integrity(db_), "ok");
+  store::Database db(db_);
+  EXPECT_EQ(store::GameStore(db).list_games().size(), static_cast<std::size_t>(kRacers));
+}
+
+TEST_F(Races, AWriterWaitsForTheLockAndIsBusyOnlyWhenTheTimeoutRunsOut) {
+  const Game game = game_driver::new_game(db_, *core::engines().front(), 7);
+  core::Rng rng(7);
+  const auto turn = game_driver::next_turn(db_, game, rng);
+  ASSERT_TRUE(turn);
+  const std::string file = game_driver::write_file(dir_ / "turn.yaml", turn->text);
+  const std::vector<std::string> args = {"--db", db_, "submit", file};
+
+  {  // Another writer holds the lock for a while, then lets go: the submission waits and wins.
+    store::Database holder(db_);
+    holder.exec("BEGIN IMMEDIATE");
+    process::Child child(args, {{"CARAVAN_REF_BUSY_TIMEOUT", "5000"}}, dir_.string(), "waits");
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    holder.exec("COMMIT");
+    const auto outcome = child.wait();
+    EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
+    EXPECT_GE(outcome.seconds, 0.6) << "it did not wait for the lock";
+    expect_no_lock_message(outcome);
+  }
+  const auto next = game_driver::next_turn(db_, game, rng);
+  ASSERT_TRUE(next);
+  const std::string next_file = game_driver::write_file(dir_ / "next.yaml", next->text);
+  {  // The lock outlasts the timeout: 75, a clear message, nothing changed.
+    store::Database holder(db_);
+    holder.exec("BEGIN IMMEDIATE");
+    process::Child child({"--db", db_, "submit", next_file}, {{"CARAVAN_REF_BUSY_TIMEOUT", "300"}},
+                         dir_.string(), "busy");
+    const auto outcome = child.wait();
+    holder.exec("COMMIT");
+    EXPECT_EQ(outcome.exit_code, 75) << outcome.err;
+    EXPECT_GE(outcome.seconds, 0.29) << "75 before the timeout ran out";
+    EXPECT_NE(outcome.err.find("busy"), std::string::npos) << outcome.err;
+    expect_no_lock_message(outcome);
+  }
+  EXPECT_EQ(game_driver::turn_counter(db_, game), next->number);
+  const auto retried = process::run({"--db", db_, "submit", next_file}, dir_.string());
+  EXPECT_EQ(retried.exit_code, 0) << retried.err;
+}
+
+}  // namespace
