@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "ledger/game_ledger.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
 #include "referee/turns.hpp"
@@ -41,8 +42,10 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
     return fail(std::string("cannot set the game up again: ") + e.what());
   }
 
+  const std::vector<store::TurnRow> record = games.turns(row.id);
+  if (auto broken = ledger::check_stored_chain(row, record)) return fail(*broken);
   std::int64_t expected = 1;
-  for (const auto& turn : games.turns(row.id)) {
+  for (const auto& turn : record) {
     if (turn.number != expected) return fail(fmt::format("turn {} is missing", expected));
     try {
       const Document events = apply_moves(context, turn.seat, turn.moves);
@@ -64,6 +67,8 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
     return fail("the recorded result differs from the replayed one");
   report["ok"] = true;
   report["state_hash"] = row.state_hash;
+  report["chain"] = row.seed_commitment.empty() ? Document("none (made before the audit chain)")
+                                                : Document(row.chain_head);
   return report;
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
+#include "ledger/game_ledger.hpp"
 #include "output/writer.hpp"
 #include "referee/game_context.hpp"
 #include "referee/turns.hpp"
@@ -126,6 +127,13 @@ Document create_game(store::Database& db, const NewGame& given) {
     }
   }
 
+  ledger::register_keys(row, request.keys);
+  for (const auto& player : row.players)  // a player who signs gets no token to keep
+    if (!player.public_key.empty()) {
+      seats[static_cast<std::size_t>(player.seat)].erase("token");
+      seats[static_cast<std::size_t>(player.seat)]["key"] = player.public_key;
+    }
+
   store::GameStore games(db);
   store::Transaction tx(db);
   for (int attempt = 0;; ++attempt) {
@@ -134,12 +142,17 @@ Document create_game(store::Database& db, const NewGame& given) {
     if (attempt > 100) throw std::runtime_error("could not find a free game id");
   }
   row.result = result_document(*state, row);
+  ledger::seal_new_game(row);
   games.insert_game(row);
   // A position may leave the first player with only a forced move: the referee makes it now.
   GameContext context{row, engine, std::move(state), rng};
   apply_forced_moves(games, context);
   tx.commit();
-  return {{"game", row.id}, {"kind", row.kind}, {"players", seats}};
+  return {{"game", row.id},
+          {"kind", row.kind},
+          {"seed_commitment", row.seed_commitment},
+          {"chain", context.row.chain_head},
+          {"players", seats}};
 }
 
 Document view(store::Database& db, const std::string& game,
@@ -160,6 +173,7 @@ Document view(store::Database& db, const std::string& game,
   else
     doc["you"] = "referee";
   doc["state"] = context.state->view(viewer);
+  ledger::add_audit_fields(doc, context.row, context.state->finished());
 
   // What happened since this player's own previous turn (for the referee: the last turn).
   const std::int64_t since = player ? games.last_own_turn(game, viewer)
@@ -216,7 +230,10 @@ Document history(store::Database& db, const std::string& game,
   Document turns = Document::array();
   if (!row->setup_events.empty()) turns.push_back(setup_document(*row, viewer));
   for (const auto& turn : games.turns(game)) turns.push_back(turn_document(turn, *row, viewer));
-  return {{"game", game}, {"kind", row->kind}, {"turns", turns}};
+  Document doc = {{"game", game}, {"kind", row->kind}, {"turns", turns}};
+  ledger::add_audit_fields(doc, *row, row->finished);
+  doc["genesis"] = row->genesis;
+  return doc;
 }
 
 Document list_games(store::Database& db) {

@@ -25,9 +25,12 @@ struct NewGame {
   std::map<std::string, std::string> options;
   std::optional<std::uint64_t> seed;  // from the OS when absent
   std::optional<Document> position;   // a `view --referee` document, or just its state
+  // Player name -> Ed25519 public key (hex): that player signs turn files instead of a token.
+  std::map<std::string, std::string> keys{};
 };
 
-// Prints game, kind and players [{name, seat, role, token}]: the only time tokens are shown.
+// Prints game, kind, seed_commitment, chain and players [{name, seat, role, token or key}]: the
+// only time tokens are shown.
 Document create_game(store::Database& db, const NewGame& request);
 
 // A player's view, or the referee's when `player` is empty.

@@ -4,6 +4,9 @@
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "core/fault.hpp"
+#include "ledger/crypto.hpp"
+#include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
 #include "referee/turns.hpp"
@@ -17,11 +20,8 @@ namespace {
 Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
                 std::int64_t submission_id, GameContext& context) {
   const int seat = seat_of(context.row, request.player);
-  if (!core::same_digest(core::hash_hex(request.token),
-                         context.row.players.at(static_cast<std::size_t>(seat)).token_hash))
-    throw core::UserError(
-        core::Exit::kNoPermission,
-        fmt::format("wrong token for player '{}' in game {}", request.player, request.game));
+  ledger::authenticate(request, context.row.players.at(static_cast<std::size_t>(seat)),
+                       request.game);
   if (context.state->finished())
     throw core::UserError(core::Exit::kRejected, fmt::format("game {} is over", request.game));
   if (request.turn != context.row.next_turn)
@@ -33,6 +33,7 @@ Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
   if (context.state->current_player() != seat)
     throw core::UserError(core::Exit::kRejected,
                           fmt::format("it is not {}'s turn", request.player));
+  ledger::check_chain(request, context.row);
 
   Document events;
   Document moves = request.moves;
@@ -64,10 +65,12 @@ Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
   }
   const std::int64_t number = context.row.next_turn;
   record_turn(games, context, seat, false, moves, events, submission_id);
+  const std::string chain = context.row.chain_head;  // this turn's own chain value
   apply_forced_moves(games, context);
   return {{"accepted", true},
           {"game", context.row.id},
           {"turn", number},
+          {"chain", chain},
           {"next_turn", context.row.next_turn},
           {"to_move", to_move_names(*context.state, context.row)},
           {"finished", context.state->finished()},
@@ -103,6 +106,9 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
     const std::int64_t id = games.record_submission(record);
     core::fault_point("after-record-submission");
     outcome.answer = accept(games, request, id, context);
+    outcome.answer["receipt"] = ledger::issue_receipt(
+        db, {request.game, outcome.answer["turn"].get<std::int64_t>(), request.player,
+             ledger::sha256_hex(text), outcome.answer["chain"].get<std::string>()});
     core::fault_point("after-receipt");
     tx.commit();
     outcome.game = request.game;

@@ -4,6 +4,7 @@
 
 #include "core/errors.hpp"
 #include "core/fault.hpp"
+#include "ledger/game_ledger.hpp"
 
 namespace referee {
 
@@ -63,6 +64,7 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
   turn.state_hash = row.state_hash;
   turn.submission_id = submission_id;
   turn.applied_at = store::now_utc();
+  ledger::chain_turn(row, turn);
   games.append_turn(row.id, turn);
   core::fault_point("after-append-turn");
   ++row.next_turn;
@@ -99,6 +101,7 @@ Document turn_document(const store::TurnRow& turn, const store::GameRow& row, in
   // A player's own moves are theirs to see; others learn what the events tell them.
   if (viewer == core::kReferee || viewer == turn.seat) doc["moves"] = turn.moves;
   doc["events"] = visible(turn.events, viewer);
+  doc["chain"] = turn.chain;
   return doc;
 }
 

@@ -21,6 +21,7 @@ TurnRow read_turn(const Statement& row) {
   turn.state_hash = row.text(5);
   if (!row.is_null(6)) turn.submission_id = row.integer(6);
   turn.applied_at = row.text(7);
+  turn.chain = row.text(8);
   return turn;
 }
 
@@ -65,6 +66,43 @@ void GameStore::insert_game(const GameRow& game) {
         .bind(5, player.address.empty() ? std::optional<std::string>() : player.address);
     seat.run();
   }
+  write_audit_columns(game);
+}
+
+void GameStore::write_audit_columns(const GameRow& game) {
+  Statement audit(db_,
+                  "UPDATE games SET seed_salt = ?, seed_commitment = ?, genesis = ?, "
+                  "chain_head = ? WHERE id = ?");
+  audit.bind(1, game.seed_salt)
+      .bind(2, game.seed_commitment)
+      .bind(3, game.genesis)
+      .bind(4, game.chain_head)
+      .bind(5, game.id);
+  audit.run();
+  for (const auto& player : game.players) {
+    if (player.public_key.empty()) continue;
+    Statement key(db_, "UPDATE players SET public_key = ? WHERE game_id = ? AND seat = ?");
+    key.bind(1, player.public_key).bind(2, game.id).bind(3, std::int64_t{player.seat});
+    key.run();
+  }
+}
+
+void GameStore::read_audit_columns(GameRow& game) {
+  Statement audit(db_,
+                  "SELECT seed_salt, seed_commitment, genesis, chain_head FROM games WHERE id = ?");
+  audit.bind(1, game.id);
+  if (audit.step()) {
+    game.seed_salt = audit.text(0);
+    game.seed_commitment = audit.text(1);
+    game.genesis = audit.text(2);
+    game.chain_head = audit.text(3);
+  }
+  Statement keys(db_,
+                 "SELECT seat, public_key FROM players WHERE game_id = ? AND public_key IS NOT NULL");
+  keys.bind(1, game.id);
+  while (keys.step())
+    for (auto& player : game.players)
+      if (player.seat == static_cast<int>(keys.integer(0))) player.public_key = keys.text(1);
 }
 
 std::optional<GameRow> GameStore::find_game(const std::string& id) {
@@ -99,6 +137,7 @@ std::optional<GameRow> GameStore::find_game(const std::string& id) {
     game.players.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2)});
     if (!seats.is_null(3)) game.players.back().address = seats.text(3);
   }
+  read_audit_columns(game);
   return game;
 }
 
@@ -133,14 +172,15 @@ std::vector<GameRow> GameStore::list_games() {
 void GameStore::update_snapshot(const GameRow& game) {
   Statement update(db_,
                    "UPDATE games SET state = ?, rng = ?, state_hash = ?, next_turn = ?, "
-                   "finished = ?, result = ? WHERE id = ?");
+                   "finished = ?, result = ?, chain_head = ? WHERE id = ?");
   update.bind(1, game.state.dump())
       .bind(2, game.rng)
       .bind(3, game.state_hash)
       .bind(4, game.next_turn)
       .bind(5, std::int64_t{game.finished})
       .bind(6, game.result.is_null() ? std::optional<std::string>() : game.result.dump())
-      .bind(7, game.id);
+      .bind(7, game.chain_head)
+      .bind(8, game.id);
   update.run();
 }
 
@@ -189,7 +229,7 @@ std::vector<SubmissionRow> GameStore::submissions(const std::optional<std::strin
 void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
   Statement insert(db_,
                    "INSERT INTO turns (game_id, number, seat, forced, moves, events, state_hash, "
-                   "submission_id, applied_at) VALUES (?,?,?,?,?,?,?,?,?)");
+                   "submission_id, applied_at, chain) VALUES (?,?,?,?,?,?,?,?,?,?)");
   insert.bind(1, game_id)
       .bind(2, turn.number)
       .bind(3, std::int64_t{turn.seat})
@@ -197,7 +237,8 @@ void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
       .bind(5, turn.moves.dump())
       .bind(6, turn.events.dump())
       .bind(7, turn.state_hash)
-      .bind(9, turn.applied_at);
+      .bind(9, turn.applied_at)
+      .bind(10, turn.chain);
   if (turn.submission_id)
     insert.bind(8, *turn.submission_id);
   else
@@ -208,7 +249,7 @@ void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
 std::vector<TurnRow> GameStore::turns(const std::string& game_id, std::int64_t after) {
   Statement query(db_,
                   "SELECT number, seat, forced, moves, events, state_hash, submission_id, "
-                  "applied_at FROM turns WHERE game_id = ? AND number > ? ORDER BY number");
+                  "applied_at, chain FROM turns WHERE game_id = ? AND number > ? ORDER BY number");
   query.bind(1, game_id).bind(2, after);
   std::vector<TurnRow> rows;
   while (query.step()) rows.push_back(read_turn(query));

@@ -19,6 +19,7 @@ struct PlayerRow {
   std::string name;
   std::string token_hash;
   std::string address{};  // e-mail address (schema/004_mail.sql); empty when none
+  std::string public_key{};  // Ed25519 (hex) when the player signs turns instead of a token
 };
 
 struct GameRow {
@@ -37,6 +38,11 @@ struct GameRow {
   std::int64_t next_turn = 1;
   bool finished = false;
   nlohmann::json result;  // null until finished
+  // Audit (schema/003_audit.sql): secret until the end, then shown with the seed.
+  std::string seed_salt;
+  std::string seed_commitment;  // SHA-256(salt ":" seed), shown from the start
+  std::string genesis;          // chain value before turn 1
+  std::string chain_head;       // chain value of the last turn (genesis before any)
   std::vector<PlayerRow> players;
 };
 
@@ -49,6 +55,7 @@ struct TurnRow {
   std::string state_hash;
   std::optional<std::int64_t> submission_id;
   std::string applied_at;
+  std::string chain{};  // SHA-256 chain value of this turn (see ledger/chain.hpp)
 };
 
 struct SubmissionRow {
@@ -83,6 +90,10 @@ class GameStore {
   std::int64_t last_own_turn(const std::string& game_id, int seat);
 
  private:
+  // The audit's columns (schema/003_audit.sql), kept apart from the rows' main statements.
+  void write_audit_columns(const GameRow& game);
+  void read_audit_columns(GameRow& game);
+
   Database& db_;
 };
 

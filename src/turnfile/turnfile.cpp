@@ -186,22 +186,31 @@ TurnRequest parse(const std::string& text, const std::string& source) {
   if (!doc.IsMap())
     reject(source, doc.Mark(), "a turn file is a mapping of game, player, turn, token and moves");
 
-  static const std::set<std::string> kKeys = {"game", "player", "turn", "token", "moves", "end"};
+  static const std::set<std::string> kKeys = {"game",  "player", "turn",      "token",
+                                              "moves", "end",    "signature", "chain"};
   for (const auto& entry : doc) {
     const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "?";
     if (!kKeys.count(key))
       reject(source, entry.first.Mark(),
-             fmt::format("unknown key '{}' (a turn file has game, player, turn, token, moves, end)",
+             fmt::format("unknown key '{}' (a turn file has game, player, turn, token or "
+                         "signature, moves, end, chain)",
                          key));
   }
-  for (const char* key : {"game", "player", "turn", "token", "moves"})
+  for (const char* key : {"game", "player", "turn", "moves"})
     if (!doc[key]) reject(source, doc.Mark(), fmt::format("missing key '{}'", key));
+  if (!doc["token"] && !doc["signature"])
+    reject(source, doc.Mark(), "missing key 'token' (or 'signature' for a signed turn)");
+  if (doc["token"] && doc["signature"])
+    reject(source, doc["signature"].Mark(), "a turn file has a token or a signature, not both");
 
   TurnRequest request;
   request.source = source;
   request.game = required_string(doc, "game", source);
   request.player = required_string(doc, "player", source);
-  request.token = required_string(doc, "token", source);
+  if (doc["token"]) request.token = required_string(doc, "token", source);
+  if (doc["signature"]) request.signature = required_string(doc, "signature", source);
+  if (doc["chain"]) request.chain = required_string(doc, "chain", source);
+  request.document = convert(doc, source, 0);
 
   const nlohmann::json turn = convert(doc["turn"], source, 0);
   if (!turn.is_number_integer() || turn.get<std::int64_t>() < 1)

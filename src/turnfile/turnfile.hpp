@@ -1,5 +1,6 @@
 // Turn files in: a YAML document with the keys game, player, turn, token and moves, and
-// optionally `end` (false keeps a turn of several moves open).
+// optionally `end` (false keeps a turn of several moves open) and `chain` (the chain head the turn
+// answers). A player who registered a key sends `signature` (and `chain`) instead of `token`.
 //
 // Promise: either a complete TurnRequest, or a core::UserError (exit 65) whose detail names the
 // file, line and column (1-based) of the problem. Moves are handed on as Documents, so engines
@@ -24,7 +25,10 @@ struct TurnRequest {
   std::string game;
   std::string player;
   std::int64_t turn = 0;
-  std::string token;
+  std::string token;      // empty in a signed file
+  std::string signature;  // Ed25519 over the file's canonical content (ledger/turn_signature.hpp)
+  std::string chain;      // the chain head this turn answers; empty when not given
+  nlohmann::json document;  // the whole file as a Document: what a signature covers
   nlohmann::json moves = nlohmann::json::array();
   std::vector<Position> move_positions;  // one per move
   bool end = true;  // false: the player's turn stays open after these moves (if the game allows)

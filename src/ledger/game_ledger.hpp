@@ -1,0 +1,49 @@
+// The audit's hooks into the referee: what a new game commits to, what each turn adds to the
+// chain, who may sign a turn, and what a view reveals. The referee calls these few functions;
+// the formats themselves live in ledger/chain.hpp.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "store/game_store.hpp"
+#include "turnfile/turnfile.hpp"
+
+namespace ledger {
+
+// Checks that every named player exists and every key is an Ed25519 public key (64 hex digits);
+// UserError 64 otherwise. Sets the players' public_key.
+void register_keys(store::GameRow& row, const std::map<std::string, std::string>& keys);
+
+// Commits a new game (its id, kind, options, seats and keys, initial state set): a fresh salt,
+// the seed's commitment, the genesis value; the chain head starts at genesis.
+void seal_new_game(store::GameRow& row);
+
+// The genesis document of a stored game (see ledger::genesis_document).
+nlohmann::json genesis_document_of(const store::GameRow& row);
+
+// Gives `turn` (applied, with its state hash) its chain value and moves the game's head on.
+void chain_turn(store::GameRow& row, store::TurnRow& turn);
+
+// The file's credentials for `player`: its token, or for a player with a registered key its
+// signature. UserError 77 when they do not hold (wrong token, forged signature, wrong kind).
+void authenticate(const turnfile::TurnRequest& request, const store::PlayerRow& player,
+                  const std::string& game);
+// A file that names a chain head must name the game's current one; a signed file must name it.
+// UserError 65 otherwise (an old signed file sent again is refused here or by its turn number).
+void check_chain(const turnfile::TurnRequest& request, const store::GameRow& row);
+
+// Adds seed_commitment and chain to a view or log; once the game is over also seed and
+// seed_salt. Games from before the audit (no commitment) show null.
+void add_audit_fields(nlohmann::json& doc, const store::GameRow& row, bool finished);
+
+// The first place where a stored game's commitment or chain disagrees with its rows, or nullopt.
+// Checks the commitment against the seed and salt, the genesis, every turn's chain value and
+// the head. Games from before the audit have no chain: nullopt.
+std::optional<std::string> check_stored_chain(const store::GameRow& row,
+                                              const std::vector<store::TurnRow>& turns);
+
+}  // namespace ledger

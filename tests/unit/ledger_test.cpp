@@ -1,0 +1,479 @@
+// Games anyone can audit (issue 5): committed seeds, the hash chain, records that verify offline,
+// signed receipts and signed turns. Played through the referee API over every engine.
+#include <gtest/gtest.h>
+
+#include "core/errors.hpp"
+#include "ledger/chain.hpp"
+#include "ledger/crypto.hpp"
+#include "ledger/receipt.hpp"
+#include "ledger/record.hpp"
+#include "ledger/turn_signature.hpp"
+#include "output/writer.hpp"
+#include "referee/referee.hpp"
+#include "store/game_store.hpp"
+#include "temp_db.hpp"
+#include "turnfile/turnfile.hpp"
+
+namespace {
+
+using core::Document;
+
+std::string engine_test_name(const ::testing::TestParamInfo<const core::Engine*>& info) {
+  std::string name = info.param->id();
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
+
+// A turn file; moves are written as JSON, which YAML reads as the same values.
+std::string turn_text(const std::string& game, const std::string& player, std::int64_t turn,
+                      const Document& moves, const std::string& token,
+                      const std::string& chain = "") {
+  std::string text =
+      "game: \"" + game + "\"\nplayer: " + player + "\nturn: " + std::to_string(turn) + "\n";
+  if (!token.empty()) text += "token: " + token + "\n";
+  if (!chain.empty()) text += "chain: " + chain + "\n";
+  return text + "moves: " + moves.dump() + "\n";
+}
+
+class LedgerTest : public TempDb {
+ protected:
+  void SetUp() override {
+    TempDb::SetUp();
+    db().exec("PRAGMA synchronous = OFF");  // many small transactions; durability is not tested
+  }
+
+  struct Game {
+    std::string id;
+    std::vector<std::string> names;
+    std::map<std::string, std::string> tokens;
+  };
+
+  Game create(const std::string& kind, int players, std::optional<std::uint64_t> seed,
+              std::map<std::string, std::string> keys = {}) {
+    referee::NewGame request;
+    request.kind = kind;
+    for (int i = 0; i < players; ++i) request.players.push_back("p" + std::to_string(i + 1));
+    request.seed = seed;
+    request.keys = std::move(keys);
+    const Document created = referee::create_game(db(), request);
+    Game game{created["game"], request.players, {}};
+    for (const auto& player : created["players"])
+      if (player.contains("token")) game.tokens[player["name"]] = player["token"];
+    everything_seen.push_back(created.dump());
+    return game;
+  }
+
+  // Every document a player (or the --out files) could see now.
+  void look(const Game& game) {
+    for (const auto& name : game.names) {
+      everything_seen.push_back(referee::view(db(), game.id, name).dump());
+      everything_seen.push_back(referee::history(db(), game.id, name).dump());
+      everything_seen.push_back(referee::legal_moves(db(), game.id, name).moves.dump());
+    }
+  }
+
+  // Plays random legal moves until the game ends; every answer and view is kept.
+  void play_to_end(const Game& game, std::uint64_t seed, bool watch) {
+    core::Rng rng(seed);
+    for (int step = 0; step < 5000; ++step) {
+      const Document view = referee::view(db(), game.id, std::nullopt);
+      if (view["finished"].get<bool>()) return;
+      const std::string who = view["to_move"][0];
+      const Document moves = referee::legal_moves(db(), game.id, who).moves;
+      ASSERT_FALSE(moves.empty()) << "no legal move for " << who;
+      const Document move = moves[static_cast<std::size_t>(rng.below(moves.size()))];
+      const auto outcome = referee::submit(
+          db(), turn_text(game.id, who, view["turn"], Document::array({move}), game.tokens.at(who)),
+          "t.yaml");
+      ASSERT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
+      if (!watch || outcome.answer["finished"].get<bool>()) continue;  // over: the seed shows
+      everything_seen.push_back(outcome.answer.dump());
+      for (const auto& [file, doc] : outcome.views) everything_seen.push_back(doc.dump());
+      look(game);
+    }
+    FAIL() << "the game did not end in 5000 turns";
+  }
+
+  store::GameRow row(const Game& game) { return *store::GameStore(db()).find_game(game.id); }
+
+  std::vector<std::string> everything_seen;
+};
+
+// --- formats a player checks by hand ------------------------------------------------------
+
+TEST(LedgerFormats, Sha256IsTheStandardOne) {
+  // FIPS 180-2 test vector: what `printf abc | sha256sum` prints.
+  EXPECT_EQ(ledger::sha256_hex("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST(LedgerFormats, TheCommitmentIsSha256OfSaltColonSeed) {
+  const std::string salt(64, 'a');
+  EXPECT_EQ(ledger::seed_commitment(7, salt), ledger::sha256_hex(salt + ":7"));
+  EXPECT_TRUE(ledger::seed_matches("7", salt, ledger::seed_commitment(7, salt)));
+  EXPECT_FALSE(ledger::seed_matches("8", salt, ledger::seed_commitment(7, salt)));
+  EXPECT_FALSE(ledger::seed_matches("7x", salt, ledger::seed_commitment(7, salt)));
+}
+
+TEST(LedgerFormats, AChainLinkIsSha256OfPreviousTurnAndStateHashOnLines) {
+  const Document turn = ledger::canonical_turn("ab12", 1, "ann", 0, false, {"b1"});
+  EXPECT_EQ(ledger::canonical(turn),
+            R"({"forced":false,"game":"ab12","moves":["b1"],"number":1,"player":"ann","seat":0})");
+  EXPECT_EQ(ledger::chain_link("p", turn, "s"), ledger::sha256_hex("p\n" + turn.dump() + "\ns"));
+}
+
+TEST(LedgerFormats, SignaturesHoldOnlyForTheSignedBytesAndKey) {
+  const auto pair = ledger::new_key_pair();
+  const auto other = ledger::new_key_pair();
+  EXPECT_EQ(ledger::public_key_of(pair.secret_key), pair.public_key);
+  const std::string signature = ledger::sign(pair.secret_key, "hello");
+  EXPECT_EQ(signature.size(), 128u);
+  EXPECT_TRUE(ledger::verify(pair.public_key, "hello", signature));
+  EXPECT_FALSE(ledger::verify(pair.public_key, "hellp", signature));
+  EXPECT_FALSE(ledger::verify(other.public_key, "hello", signature));
+  EXPECT_FALSE(ledger::verify(pair.public_key, "hello", "zz"));
+}
+
+// --- over every engine -------------------------------------------------------------------
+
+class LedgerEngineTest : public LedgerTest,
+                         public ::testing::WithParamInterface<const core::Engine*> {};
+
+TEST_P(LedgerEngineTest, TheSeedIsHiddenFromPlayersUntilTheEndAndShownAfter) {
+  const core::Engine& engine = *GetParam();
+  const Game game = create(engine.id(), engine.min_players(), std::nullopt);
+  const store::GameRow start = row(game);
+  const std::string seed = std::to_string(start.seed);
+  look(game);
+  EXPECT_EQ(referee::view(db(), game.id, game.names[0])["seed_commitment"],
+            ledger::seed_commitment(start.seed, start.seed_salt));
+  EXPECT_FALSE(ledger::export_record(db(), game.id, false).contains("seed"));
+  play_to_end(game, 11, true);
+  for (const auto& text : everything_seen) {
+    ASSERT_EQ(text.find(seed), std::string::npos) << "the seed shows in " << text.substr(0, 300);
+    ASSERT_EQ(text.find(start.seed_salt), std::string::npos) << "the salt shows";
+  }
+  for (const auto& name : game.names) {
+    const Document view = referee::view(db(), game.id, name);
+    EXPECT_EQ(view["seed"], seed);
+    EXPECT_EQ(view["seed_salt"], start.seed_salt);
+    EXPECT_EQ(view["seed_commitment"], start.seed_commitment);
+    EXPECT_EQ(referee::history(db(), game.id, name)["seed"], seed);
+  }
+}
+
+TEST_P(LedgerEngineTest, AnUntouchedRecordVerifiesAndEveryChangeIsNamed) {
+  const core::Engine& engine = *GetParam();
+  const Game game = create(engine.id(), engine.min_players(), 5);
+  play_to_end(game, 3, false);
+  // As a file: written as YAML and read back.
+  const Document record = turnfile::yaml_to_document(
+      output::to_yaml(ledger::export_record(db(), game.id, false)), "record.yaml");
+  const Document good = ledger::verify_record(record);
+  ASSERT_EQ(good["ok"], true) << good.dump();
+  EXPECT_EQ(good["replayed"], true);
+  EXPECT_EQ(good["chain_head"], row(game).chain_head);
+  const std::size_t turns = record["turns"].size();
+  ASSERT_GE(turns, 2u);
+
+  // The first turn a player chose (not forced), and its last.
+  std::size_t chosen = 0;
+  while (chosen < turns && record["turns"][chosen]["forced"].get<bool>()) ++chosen;
+  ASSERT_LT(chosen, turns);
+  const std::size_t last = turns - 1;
+
+  struct Change {
+    const char* what;
+    std::function<void(Document&)> change;
+    const char* field;
+    std::optional<std::size_t> turn;  // index in turns, when the failure is in a turn
+  };
+  const std::vector<Change> changes = {
+      {"a move", [&](Document& r) { r["turns"][chosen]["moves"][0] = "no-such-move"; }, "moves",
+       chosen},
+      {"two turns swapped", [&](Document& r) { std::swap(r["turns"][0], r["turns"][1]); }, "number",
+       std::nullopt},
+      {"a turn dropped", [&](Document& r) { r["turns"].erase(static_cast<std::size_t>(0)); },
+       "number", std::nullopt},
+      {"the seed",
+       [&](Document& r) {
+         r["seed"] = std::to_string(std::stoull(r["seed"].get<std::string>()) + 1);
+       },
+       "seed", std::nullopt},
+      {"the salt", [&](Document& r) { r["seed_salt"] = std::string(64, '0'); }, "seed",
+       std::nullopt},
+      {"the result", [&](Document& r) { r["result"]["draw"] = !r["result"]["draw"].get<bool>(); },
+       "result", std::nullopt},
+      {"a chain value", [&](Document& r) { r["turns"][last]["chain"] = std::string(64, 'f'); },
+       "chain", last},
+      {"a state hash",
+       [&](Document& r) { r["turns"][chosen]["state_hash"] = std::string(64, 'e'); }, "state_hash",
+       chosen},
+      {"who moved", [&](Document& r) { r["turns"][chosen]["player"] = "mallory"; }, "player",
+       chosen},
+      {"forced", [&](Document& r) { r["turns"][chosen]["forced"] = true; }, "forced", chosen},
+      {"an option", [&](Document& r) { r["options"]["extra"] = "1"; }, "genesis", std::nullopt},
+      {"a seat", [&](Document& r) { r["seats"][0]["name"] = "mallory"; }, "genesis", std::nullopt},
+      {"the commitment", [&](Document& r) { r["seed_commitment"] = std::string(64, 'a'); },
+       "genesis", std::nullopt},
+      {"the chain head", [&](Document& r) { r["chain_head"] = std::string(64, 'b'); }, "chain_head",
+       std::nullopt},
+      {"the end cut off",
+       [&](Document& r) {
+         r["turns"].erase(last);
+         r["chain_head"] = r["turns"][last - 1]["chain"];
+       },
+       "finished", std::nullopt},
+  };
+  for (const auto& c : changes) {
+    Document changed = record;
+    c.change(changed);
+    const Document report = ledger::verify_record(changed);
+    EXPECT_EQ(report["ok"], false) << c.what;
+    if (!report.contains("error")) continue;
+    EXPECT_EQ(report["error"]["field"], c.field) << c.what << ": " << report.dump();
+    if (c.turn) {
+      EXPECT_EQ(report["error"]["turn"], record["turns"][*c.turn]["number"])
+          << c.what << ": " << report.dump();
+    }
+  }
+}
+
+TEST_P(LedgerEngineTest, AuditChecksTheChainAndAnImportedRecordAuditsClean) {
+  const core::Engine& engine = *GetParam();
+  const Game game = create(engine.id(), engine.min_players(), 9);
+  play_to_end(game, 4, false);
+  EXPECT_EQ(referee::audit(db(), game.id)["ok"], true);
+  const Document record = ledger::export_record(db(), game.id, false);
+
+  store::Database other((dir_ / "other.db").string());
+  const Document imported = ledger::import_record(other, record);
+  EXPECT_EQ(imported["imported"], game.id);
+  const Document audit = referee::audit(other, game.id);
+  EXPECT_EQ(audit["ok"], true) << audit.dump();
+  EXPECT_EQ(referee::view(other, game.id, std::nullopt),
+            referee::view(db(), game.id, std::nullopt));
+  EXPECT_EQ(ledger::export_record(other, game.id, false), record);
+
+  db().exec("UPDATE turns SET chain = '" + std::string(64, '0') + "' WHERE number = 1");
+  const Document broken = referee::audit(db(), game.id);
+  EXPECT_EQ(broken["ok"], false);
+  EXPECT_NE(broken["games"][0]["error"].get<std::string>().find("turn 1"), std::string::npos)
+      << broken.dump();
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryEngine, LedgerEngineTest, ::testing::ValuesIn(core::engines()),
+                         engine_test_name);
+
+// --- chain, receipts, signed turns (Caravaneers) ------------------------------------------
+
+TEST_F(LedgerTest, EveryViewShowsTheCommitmentAndTheChainHeadMovesWithEachTurn) {
+  const Game game = create("caravaneers", 2, 1);
+  const store::GameRow before = row(game);
+  EXPECT_EQ(before.chain_head, before.genesis);
+  EXPECT_EQ(referee::view(db(), game.id, "p2")["chain"], before.genesis);
+  EXPECT_FALSE(referee::view(db(), game.id, "p2").contains("seed"));
+  const auto outcome =
+      referee::submit(db(), turn_text(game.id, "p1", 1, {"b1"}, game.tokens.at("p1")), "t");
+  ASSERT_EQ(outcome.exit_code, 0);
+  const store::GameRow after = row(game);
+  const auto turns = store::GameStore(db()).turns(game.id);
+  ASSERT_EQ(turns.size(), 1u);
+  EXPECT_EQ(
+      turns[0].chain,
+      ledger::chain_link(before.genesis, ledger::canonical_turn(game.id, 1, "p1", 0, false, {"b1"}),
+                         turns[0].state_hash));
+  EXPECT_EQ(after.chain_head, turns[0].chain);
+  EXPECT_EQ(outcome.answer["chain"], turns[0].chain);
+  EXPECT_EQ(referee::view(db(), game.id, "p1")["chain"], after.chain_head);
+  EXPECT_EQ(referee::history(db(), game.id, "p2")["turns"][0]["chain"], turns[0].chain);
+}
+
+TEST_F(LedgerTest, ATurnFileThatNamesAnOldChainHeadIsRefused) {
+  const Game game = create("caravaneers", 2, 1);
+  const std::string genesis = row(game).genesis;
+  ASSERT_EQ(
+      referee::submit(db(), turn_text(game.id, "p1", 1, {"b1"}, game.tokens.at("p1"), genesis), "t")
+          .exit_code,
+      0);
+  const auto stale = referee::submit(
+      db(), turn_text(game.id, "p2", 2, {"a2"}, game.tokens.at("p2"), genesis), "t");
+  EXPECT_EQ(stale.exit_code, 65);
+  EXPECT_EQ(stale.answer["error"]["expected_chain"], row(game).chain_head);
+}
+
+TEST_F(LedgerTest, EveryAcceptedTurnGetsAReceiptThatFailsWithAnyByteChanged) {
+  const Game game = create("caravaneers", 2, 1);
+  const std::string text = turn_text(game.id, "p1", 1, {"b1"}, game.tokens.at("p1"));
+  const auto outcome = referee::submit(db(), text, "t");
+  ASSERT_EQ(outcome.exit_code, 0);
+  const Document receipt = outcome.answer["receipt"];
+  EXPECT_EQ(receipt["file_sha256"], ledger::sha256_hex(text));
+  EXPECT_EQ(receipt["chain"], outcome.answer["chain"]);
+  EXPECT_EQ(receipt["turn"], 1);
+  const std::string key = ledger::referee_public_key(db());
+  EXPECT_EQ(receipt["referee_key"], key);
+  EXPECT_TRUE(ledger::check_receipt(receipt, key).ok);
+
+  // Every byte of the receipt file that carries a value, changed, fails.
+  const std::string file = output::to_yaml(receipt);
+  int changed = 0;
+  for (std::size_t i = 0; i < file.size(); ++i) {
+    if (file[i] == '\n' || file[i] == ' ' || file[i] == ':' || file[i] == '"') continue;
+    std::string tampered = file;
+    tampered[i] = tampered[i] == '1' ? '2' : '1';
+    Document doc;
+    try {
+      doc = turnfile::yaml_to_document(tampered, "receipt.yaml");
+    } catch (const core::UserError&) {
+      continue;  // no longer YAML: cannot verify either
+    }
+    const std::string named_key = doc.value("referee_key", "");
+    EXPECT_FALSE(ledger::check_receipt(doc, key).ok) << "byte " << i << ": " << tampered;
+    if (named_key != key) {
+      EXPECT_FALSE(ledger::check_receipt(doc, named_key).ok) << i;
+    }
+    ++changed;
+  }
+  EXPECT_GT(changed, 300);
+}
+
+TEST_F(LedgerTest, TheRefereeKeyIsMadeOnceAndKeptInTheDatabase) {
+  EXPECT_FALSE(ledger::existing_referee_key(db()));
+  const std::string key = ledger::referee_public_key(db());
+  EXPECT_TRUE(ledger::is_hex(key, 32));
+  EXPECT_EQ(ledger::referee_public_key(db()), key);
+  EXPECT_EQ(ledger::existing_referee_key(db()), key);
+  store::Database again(path());
+  EXPECT_EQ(ledger::referee_public_key(again), key);
+}
+
+class SignedTurnTest : public LedgerTest {
+ protected:
+  void SetUp() override {
+    LedgerTest::SetUp();
+    game = create("caravaneers", 2, 1, {{"p1", pair.public_key}});
+  }
+  std::string signed_turn(std::int64_t turn, const std::string& move, const std::string& chain,
+                          const std::string& secret) {
+    return ledger::sign_turn_file(turn_text(game.id, "p1", turn, {move}, "", chain), "t.yaml",
+                                  secret);
+  }
+  ledger::KeyPair pair = ledger::new_key_pair();
+  Game game;
+};
+
+TEST_F(SignedTurnTest, APlayerWithAKeyGetsNoTokenAndSignsTurns) {
+  EXPECT_EQ(game.tokens.count("p1"), 0u);
+  EXPECT_EQ(game.tokens.count("p2"), 1u);
+  EXPECT_EQ(row(game).players[0].public_key, pair.public_key);
+  const std::string text = signed_turn(1, "b1", row(game).chain_head, pair.secret_key);
+  EXPECT_NE(text.find("signature: "), std::string::npos);
+  const auto outcome = referee::submit(db(), text, "t.yaml");
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
+  EXPECT_EQ(ledger::export_record(db(), game.id, false)["seats"][0]["key"], pair.public_key);
+}
+
+TEST_F(SignedTurnTest, AReplayedSignedTurnIsRefused65) {
+  const std::string text = signed_turn(1, "b1", row(game).chain_head, pair.secret_key);
+  ASSERT_EQ(referee::submit(db(), text, "t").exit_code, 0);
+  ASSERT_EQ(referee::submit(db(), turn_text(game.id, "p2", 2, {"b2"}, game.tokens.at("p2")), "t")
+                .exit_code,
+            0);
+  EXPECT_EQ(referee::submit(db(), text, "t").exit_code, 65);
+  // Signed for the right turn number but answering an old head: refused as well.
+  const std::string old_head = store::GameStore(db()).turns(game.id)[0].chain;
+  EXPECT_EQ(referee::submit(db(), signed_turn(3, "c1", old_head, pair.secret_key), "t").exit_code,
+            65);
+}
+
+TEST_F(SignedTurnTest, AForgedSignatureIsRefused77) {
+  const std::string head = row(game).chain_head;
+  // Signed by someone else's key.
+  const auto mallory = ledger::new_key_pair();
+  EXPECT_EQ(referee::submit(db(), signed_turn(1, "b1", head, mallory.secret_key), "t").exit_code,
+            77);
+  // A signed file with its move changed afterwards.
+  std::string text = signed_turn(1, "b1", head, pair.secret_key);
+  text.replace(text.find("[\"b1\"]"), 6, "[\"c1\"]");
+  EXPECT_EQ(referee::submit(db(), text, "t").exit_code, 77);
+  // A token instead of a signature, and no credentials the player could have.
+  EXPECT_EQ(referee::submit(db(), turn_text(game.id, "p1", 1, {"b1"}, game.tokens.at("p2")), "t")
+                .exit_code,
+            77);
+  // A token player cannot sign instead.
+  const std::string bob =
+      ledger::sign_turn_file(turn_text(game.id, "p2", 1, {"a2"}, "", head), "t", pair.secret_key);
+  EXPECT_EQ(referee::submit(db(), bob, "t").exit_code, 77);
+  EXPECT_TRUE(store::GameStore(db()).turns(game.id).empty());
+}
+
+TEST_F(SignedTurnTest, SigningNeedsTheChainHeadAndNoToken) {
+  EXPECT_THROW(
+      ledger::sign_turn_file(turn_text(game.id, "p1", 1, {"b1"}, ""), "t", pair.secret_key),
+      core::UserError);
+  EXPECT_THROW(
+      ledger::sign_turn_file(turn_text(game.id, "p1", 1, {"b1"}, "abc", "x"), "t", pair.secret_key),
+      core::UserError);
+  const std::string both = turn_text(game.id, "p1", 1, {"b1"}, "abc") + "signature: ab\n";
+  EXPECT_EQ(referee::submit(db(), both, "t").exit_code, 65);
+}
+
+TEST_F(LedgerTest, ANewGameRefusesAKeyThatIsNotAPublicKeyOrNamesNoPlayer) {
+  auto code = [&](std::map<std::string, std::string> keys) {
+    try {
+      create("caravaneers", 2, 1, std::move(keys));
+    } catch (const core::UserError& e) {
+      return static_cast<int>(e.code());
+    }
+    return 0;
+  };
+  EXPECT_EQ(code({{"p1", "abc"}}), 64);
+  EXPECT_EQ(code({{"zed", ledger::new_key_pair().public_key}}), 64);
+  EXPECT_EQ(code({{"p2", ledger::new_key_pair().public_key}}), 0);
+}
+
+TEST_F(LedgerTest, ARunningGameExportedWithItsSecretMovesToAnotherDatabaseAndGoesOn) {
+  const Game game = create("caravaneers", 2, 1);
+  ASSERT_EQ(referee::submit(db(), turn_text(game.id, "p1", 1, {"b1"}, game.tokens.at("p1")), "t")
+                .exit_code,
+            0);
+  const Document open = ledger::verify_record(ledger::export_record(db(), game.id, false));
+  EXPECT_EQ(open["ok"], true);
+  EXPECT_EQ(open["replayed"], false);  // no seed until the end: the chain alone is checked
+
+  store::Database other((dir_ / "other.db").string());
+  EXPECT_THROW(ledger::import_record(other, ledger::export_record(db(), game.id, false)),
+               core::UserError);
+  const Document imported =
+      ledger::import_record(other, ledger::export_record(db(), game.id, true));
+  std::string token;
+  for (const auto& player : imported["players"])
+    if (player["name"] == "p2") token = player["token"];
+  const auto outcome = referee::submit(other, turn_text(game.id, "p2", 2, {"b2"}, token), "t");
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
+  EXPECT_EQ(referee::audit(other, game.id)["ok"], true);
+  try {
+    ledger::import_record(other, ledger::export_record(db(), game.id, true));
+    ADD_FAILURE() << "imported twice";
+  } catch (const core::UserError& e) {
+    EXPECT_EQ(e.code(), core::Exit::kRejected);
+  }
+}
+
+TEST_F(LedgerTest, AGameFromAPositionBindsThePositionIntoItsGenesis) {
+  referee::NewGame request{"caravaneers", {"ann", "bob"}, {}, 3, {}};
+  const Game first = create("caravaneers", 2, 3);
+  request.position = referee::view(db(), first.id, std::nullopt);
+  const Document created = referee::create_game(db(), request);
+  Document record = ledger::export_record(db(), created["game"], true);
+  ASSERT_TRUE(record.contains("position"));
+  EXPECT_EQ(ledger::verify_record(record)["ok"], true);
+  Document position = Document::parse(record["position"].get<std::string>());
+  position["to_move"] = position["to_move"] == "South" ? "East" : "South";
+  record["position"] = position.dump();
+  EXPECT_EQ(ledger::verify_record(record)["error"]["field"], "genesis");
+}
+
+}  // namespace
