@@ -77,6 +77,7 @@ int run(int argc, char** argv) {
   add_list(app, context, handler);
   add_audit(app, context, handler);
   add_games(app, context, handler);
+  add_ledger(app, context, handler);
   add_mail(app, context, handler);
 
   try {

@@ -45,6 +45,8 @@ void add_log(CLI::App& app, Context& context, Handler& handler);
 void add_list(CLI::App& app, Context& context, Handler& handler);
 void add_audit(CLI::App& app, Context& context, Handler& handler);
 void add_games(CLI::App& app, Context& context, Handler& handler);
+// export, verify, import, pubkey, keygen, sign (cmd_ledger.cpp)
+void add_ledger(CLI::App& app, Context& context, Handler& handler);
 void add_mail(CLI::App& app, Context& context, Handler& handler);
 
 // Reads a whole file, or standard input for "-"; UserError 66 when it cannot be read.

@@ -18,6 +18,7 @@ struct NewOptions {
   std::vector<std::string> options;
   std::optional<std::uint64_t> seed;
   std::string position;
+  std::vector<std::string> keys;  // NAME=HEX: players who sign their turns
 };
 
 std::map<std::string, std::string> parse_options(const std::vector<std::string>& pairs) {
@@ -57,6 +58,9 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
   cmd->add_option("--seed", opts->seed, "the seed (default: from the OS)");
   cmd->add_option("--position", opts->position,
                   "start from this position (a 'view --referee' document)");
+  cmd->add_option("--key", opts->keys,
+                  "NAME=HEX: the player's Ed25519 public key ('keygen'); that player signs turn "
+                  "files instead of sending a token");
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
       referee::NewGame request;
@@ -65,6 +69,7 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
       request.options = parse_options(opts->options);
       read_file_options(request.kind, request.options);
       request.seed = opts->seed;
+      for (const auto& [name, key] : parse_options(opts->keys)) request.keys[name] = key;
       if (!opts->position.empty())
         request.position = turnfile::yaml_to_document(read_input(opts->position), opts->position);
       context.print(referee::create_game(context.db(), request));
