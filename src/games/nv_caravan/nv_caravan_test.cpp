@@ -317,7 +317,9 @@ TEST(NvCaravan, NV3_PlayAndDiscardDrawACardAndDisbandingDoesNot) {
   EXPECT_EQ(events[1].redacted["drew"], "a card");
   EXPECT_EQ(referee(*state)["players"]["North"]["hand"], Document({"2C", "7C", "9D"}));
 
-  play(*state, kSouth, {{"discard", "5H"}});  // South's deck is empty: no draw (NV-3)
+  events = play(*state, kSouth, {{"discard", "5H"}});  // South's deck is empty: no draw (NV-3)
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].audience, core::kEveryone);  // a discard is public
   EXPECT_EQ(referee(*state)["players"]["South"]["hand_size"], 0);
   EXPECT_EQ(discard_of(*state, "South"), std::vector<std::string>{"5H"});
   // South now holds nothing; it is North's turn, so the game goes on.
@@ -727,6 +729,28 @@ TEST(NvCaravan, AViewShowsYourHandAndOnlyTheSizesOfHiddenCards) {
   const std::string drawn = kEngine.draw(north);
   EXPECT_NE(drawn.find("You are North"), std::string::npos);
   EXPECT_NE(drawn.find("hand 8 cards"), std::string::npos);
+}
+
+// Hidden information: a resample redraws the other hand and both deck orders, nothing else.
+TEST(NvCaravan, ResamplingRedrawsTheOpponentsHandAndTheDeckOrdersOnly) {
+  core::Rng rng(4);
+  auto state = kEngine.start(2, {}, rng).state;
+  const Document before = referee(*state);
+  int changed_hands = 0;
+  for (std::uint64_t i = 0; i < 20; ++i) {
+    core::Rng resampler(i);
+    auto other = state->resample(kNorth, resampler);
+    const Document after = referee(*other);
+    EXPECT_EQ(other->view(kNorth), state->view(kNorth));
+    EXPECT_EQ(after["players"]["North"]["hand"], before["players"]["North"]["hand"]);
+    changed_hands += after["players"]["South"]["hand"] != before["players"]["South"]["hand"];
+    // The opening still works for South: enough number cards for three caravans.
+    const auto hand = after["players"]["South"]["hand"];
+    EXPECT_GE(std::count_if(hand.begin(), hand.end(),
+                            [](const Document& c) { return is_number(*parse_card(c)); }),
+              3);
+  }
+  EXPECT_GT(changed_hands, 15);
 }
 
 TEST(NvCaravan, APositionWithCardsNotInTheDeckOrTwiceIsRefused) {
