@@ -1,0 +1,364 @@
+#include "games/caravanserai/board.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/data.hpp"
+
+namespace games::caravanserai {
+namespace {
+
+using core::Document;
+using core::SetupError;
+
+const std::array<std::string, kColours> kColourNames = {"white", "black", "purple", "red",
+                                                        "yellow"};
+const std::array<std::string, kDirections> kDirectionNames = {"E", "SE", "SW", "W", "NW", "NE"};
+constexpr std::array<Hex, kDirections> kSteps = {Hex{1, 0},  Hex{0, 1},  Hex{-1, 1},
+                                                 Hex{-1, 0}, Hex{0, -1}, Hex{1, -1}};
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+std::string upper(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return text;
+}
+
+[[noreturn]] void bad(const std::string& what) { throw SetupError("tiles: " + what); }
+
+std::array<int, 2> read_place(const Document& item, const std::string& where) {
+  if (!item.is_array() || item.size() != 2 || !item[0].is_number_integer() ||
+      !item[1].is_number_integer())
+    bad(fmt::format("{}: a tile place is a pair of whole numbers [i, j], not {}", where,
+                    item.dump()));
+  const int i = item[0].get<int>(), j = item[1].get<int>();
+  if (std::abs(i) > 20 || std::abs(j) > 20)
+    bad(fmt::format("{}: {} is too far out", where, item.dump()));
+  return {i, j};
+}
+
+int read_count(const Document& obj, const char* key, const std::string& where) {
+  if (!obj.contains(key)) return 0;
+  const Document& v = obj.at(key);
+  if (!v.is_number_integer() || v.get<int>() < 0)
+    bad(fmt::format("{}: discard {} must be a whole number >= 0", where, key));
+  return v.get<int>();
+}
+
+}  // namespace
+
+const std::string& colour_name(int colour) {
+  return kColourNames.at(static_cast<std::size_t>(colour));
+}
+
+std::optional<int> parse_colour(const std::string& text) {
+  const std::string t = lower(text);
+  for (int c = 0; c < kColours; ++c)
+    if (t == kColourNames[static_cast<std::size_t>(c)]) return c;
+  if (t == "w") return 0;
+  if (t == "k" || t == "b") return 1;
+  if (t == "p") return 2;
+  if (t == "r") return 3;
+  if (t == "y") return 4;
+  return std::nullopt;
+}
+
+const std::string& direction_name(int dir) {
+  return kDirectionNames.at(static_cast<std::size_t>(dir));
+}
+
+std::optional<int> parse_direction(const std::string& text) {
+  const std::string t = upper(text);
+  for (int d = 0; d < kDirections; ++d)
+    if (t == kDirectionNames[static_cast<std::size_t>(d)]) return d;
+  return std::nullopt;
+}
+
+Hex Hex::step(int dir) const {
+  const Hex s = kSteps[static_cast<std::size_t>(dir)];
+  return {q + s.q, r + s.r};
+}
+
+Hex rotate(Hex v, int sixths) {
+  for (int i = 0; i < ((sixths % 6) + 6) % 6; ++i) v = {-v.r, v.q + v.r};
+  return v;
+}
+
+Hex lattice_centre(int i, int j) { return {2 * i - j, i + 3 * j}; }
+
+const char* role_name(Role role) {
+  switch (role) {
+    case Role::kCentral:
+      return "central";
+    case Role::kIntermediate:
+      return "intermediate";
+    case Role::kOuter:
+      return "outer";
+  }
+  return "outer";
+}
+
+// ---- Tile set --------------------------------------------------------------------------------
+
+TileSet TileSet::from_document(const Document& doc) {
+  if (!doc.is_object()) bad("the file must be a mapping with colours, tiles and layouts");
+  for (const auto& [key, value] : doc.items())
+    if (key != "colours" && key != "tiles" && key != "layouts")
+      bad(fmt::format("unknown key '{}' (known: colours, tiles, layouts)", key));
+  if (doc.contains("colours")) {
+    Document expected = Document::array();
+    for (const auto& name : kColourNames) expected.push_back(name);
+    if (doc.at("colours") != expected)
+      bad("colours must be [white, black, purple, red, yellow] (the goods of the game)");
+  }
+  TileSet set;
+  if (!doc.contains("tiles") || !doc.at("tiles").is_array() || doc.at("tiles").empty())
+    bad("'tiles' must be a non-empty list");
+  std::set<std::string> names;
+  for (const Document& item : doc.at("tiles")) {
+    TileDef tile;
+    if (!item.is_object() || !item.contains("name") || !item.at("name").is_string())
+      bad(fmt::format("every tile needs a name: {}", item.dump()));
+    tile.name = item.at("name").get<std::string>();
+    if (!names.insert(tile.name).second) bad(fmt::format("tile {} is listed twice", tile.name));
+    if (!item.contains("category") || !item.at("category").is_number_integer() ||
+        item.at("category").get<int>() < 1)
+      bad(fmt::format("tile {}: category must be a whole number >= 1", tile.name));
+    tile.category = item.at("category").get<int>();
+    if (!item.contains("cells") || !item.at("cells").is_object() || item.at("cells").empty())
+      bad(fmt::format("tile {}: 'cells' must map cell places (C, E, SE, ...) to colours",
+                      tile.name));
+    for (const auto& [place, colour] : item.at("cells").items()) {
+      int at = kCentre;
+      if (upper(place) != "C") {
+        auto dir = parse_direction(place);
+        if (!dir) bad(fmt::format("tile {}: '{}' is not C or a direction", tile.name, place));
+        at = *dir;
+      }
+      auto c = colour.is_string() ? parse_colour(colour.get<std::string>()) : std::nullopt;
+      if (!c || colour.get<std::string>().size() < 3)
+        bad(fmt::format("tile {}: {} is not a colour", tile.name, colour.dump()));
+      tile.caravanserai.emplace_back(at, *c);
+    }
+    for (const auto& extra : item.items())
+      if (extra.key() != "name" && extra.key() != "category" && extra.key() != "cells")
+        bad(fmt::format("tile {}: unknown key '{}'", tile.name, extra.key()));
+    set.tiles.push_back(std::move(tile));
+  }
+  if (!doc.contains("layouts") || !doc.at("layouts").is_array() || doc.at("layouts").empty())
+    bad("'layouts' must be a non-empty list");
+  for (const Document& item : doc.at("layouts")) {
+    LayoutDef layout;
+    if (!item.is_object() || !item.contains("players") || !item.at("players").is_array())
+      bad(fmt::format("every layout needs a list 'players': {}", item.dump().substr(0, 60)));
+    for (const Document& p : item.at("players")) {
+      if (!p.is_number_integer() || p.get<int>() < 1 || p.get<int>() > 6)
+        bad("layout players must be numbers 1-6");
+      layout.players.push_back(p.get<int>());
+    }
+    const std::string where = fmt::format("layout for {} players", item.at("players").dump());
+    for (const auto& [key, value] : item.items())
+      if (key != "players" && key != "discard" && key != "central" && key != "intermediate" &&
+          key != "outer")
+        bad(fmt::format("{}: unknown key '{}'", where, key));
+    if (item.contains("discard")) {
+      const Document& d = item.at("discard");
+      if (!d.is_object()) bad(where + ": discard must be a mapping");
+      for (const auto& [key, value] : d.items())
+        if (key != "categories" && key != "same_category" && key != "random")
+          bad(fmt::format("{}: unknown discard '{}'", where, key));
+      layout.discard_categories = read_count(d, "categories", where);
+      layout.discard_same_category = read_count(d, "same_category", where);
+      layout.discard_random = read_count(d, "random", where);
+    }
+    const std::pair<const char*, Role> rings[] = {{"central", Role::kCentral},
+                                                  {"intermediate", Role::kIntermediate},
+                                                  {"outer", Role::kOuter}};
+    std::set<std::array<int, 2>> seen;
+    for (const auto& [key, role] : rings) {
+      if (!item.contains(key) || !item.at(key).is_array())
+        bad(fmt::format("{}: '{}' must be a list of tile places", where, key));
+      for (const Document& place : item.at(key)) {
+        auto at = read_place(place, where);
+        if (!seen.insert(at).second)
+          bad(fmt::format("{}: place {} is used twice", where, place.dump()));
+        layout.places.emplace_back(at, role);
+      }
+    }
+    if (layout.places.empty()) bad(where + ": no tile places");
+    set.layouts.push_back(std::move(layout));
+  }
+  // Every tile must fit its flower once laid, and every layout must be dealable.
+  for (const auto& tile : set.tiles) {
+    std::set<int> places;
+    for (const auto& [at, colour] : tile.caravanserai)
+      if (!places.insert(at).second) bad(fmt::format("tile {}: a cell is listed twice", tile.name));
+  }
+  for (const auto& layout : set.layouts) {
+    core::Rng probe(1);
+    for (int players : layout.players) (void)deal_tiles(set, players, probe);
+  }
+  return set;
+}
+
+const TileSet& TileSet::standard() {
+  static const TileSet set = from_document(core::embedded_data("caravanserai/data/tiles.yaml"));
+  return set;
+}
+
+const LayoutDef& TileSet::layout_for(int players) const {
+  for (const auto& layout : layouts)
+    if (std::find(layout.players.begin(), layout.players.end(), players) != layout.players.end())
+      return layout;
+  throw SetupError(fmt::format("tiles: no layout for {} players", players));
+}
+
+std::vector<PlacedTile> deal_tiles(const TileSet& set, int players, core::Rng& rng) {
+  const LayoutDef& layout = set.layout_for(players);
+  std::map<int, std::vector<std::size_t>> by_category;
+  for (std::size_t i = 0; i < set.tiles.size(); ++i)
+    by_category[set.tiles[i].category].push_back(i);
+  std::vector<int> categories;
+  for (const auto& [category, tiles] : by_category) categories.push_back(category);
+  const std::string where = fmt::format("layout for {} players", players);
+  if (static_cast<std::size_t>(layout.discard_categories + (layout.discard_same_category > 0)) >
+      categories.size())
+    bad(where + ": more categories to discard than there are");
+  rng.shuffle(categories);
+  std::vector<std::size_t> kept;
+  for (std::size_t k = static_cast<std::size_t>(layout.discard_categories); k < categories.size();
+       ++k) {
+    auto tiles = by_category[categories[k]];
+    if (k == static_cast<std::size_t>(layout.discard_categories) &&
+        layout.discard_same_category > 0) {
+      if (tiles.size() < static_cast<std::size_t>(layout.discard_same_category))
+        bad(fmt::format("{}: category {} has fewer than {} tiles", where, categories[k],
+                        layout.discard_same_category));
+      rng.shuffle(tiles);
+      tiles.erase(tiles.begin(), tiles.begin() + layout.discard_same_category);
+    }
+    kept.insert(kept.end(), tiles.begin(), tiles.end());
+  }
+  std::sort(kept.begin(), kept.end());
+  if (kept.size() < static_cast<std::size_t>(layout.discard_random))
+    bad(where + ": more random discards than tiles");
+  rng.shuffle(kept);
+  kept.resize(kept.size() - static_cast<std::size_t>(layout.discard_random));
+  if (kept.size() != layout.places.size())
+    bad(fmt::format("{}: {} tiles are kept but the layout has {} places", where, kept.size(),
+                    layout.places.size()));
+  std::vector<PlacedTile> placed;
+  for (std::size_t k = 0; k < kept.size(); ++k) {
+    const TileDef& def = set.tiles[kept[k]];
+    PlacedTile tile;
+    tile.name = def.name;
+    tile.category = def.category;
+    tile.at = layout.places[k].first;
+    tile.role = layout.places[k].second;
+    tile.rotation = static_cast<int>(rng.below(kDirections));
+    const Hex centre = lattice_centre(tile.at[0], tile.at[1]);
+    for (const auto& [at, colour] : def.caravanserai) {
+      Hex cell = centre;
+      if (at != kCentre) {
+        const Hex offset = rotate(kSteps[static_cast<std::size_t>(at)], tile.rotation);
+        cell = {centre.q + offset.q, centre.r + offset.r};
+      }
+      tile.caravanserai.emplace_back(cell, colour);
+    }
+    placed.push_back(std::move(tile));
+  }
+  return placed;
+}
+
+// ---- Board -----------------------------------------------------------------------------------
+
+Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
+  std::map<std::pair<int, int>, int> index;
+  for (std::size_t t = 0; t < tiles_.size(); ++t) {
+    const Hex centre = lattice_centre(tiles_[t].at[0], tiles_[t].at[1]);
+    std::vector<Hex> flower = {centre};
+    for (const Hex& s : kSteps) flower.push_back({centre.q + s.q, centre.r + s.r});
+    for (const Hex& h : flower) {
+      if (!index.emplace(std::pair{h.q, h.r}, static_cast<int>(hexes_.size())).second)
+        throw SetupError(fmt::format("board: tile {} overlaps another tile", tiles_[t].name));
+      hexes_.push_back(h);
+      tile_of_.push_back(static_cast<int>(t));
+      colours_.push_back(-1);
+    }
+    for (const auto& [cell, colour] : tiles_[t].caravanserai) {
+      auto it = std::find(flower.begin(), flower.end(), cell);
+      if (it == flower.end())
+        throw SetupError(
+            fmt::format("board: a Caravanserai cell of tile {} is outside it", tiles_[t].name));
+      colours_[static_cast<std::size_t>(index.at({cell.q, cell.r}))] = colour;
+    }
+  }
+  // Sort cells by map position so cell indices run row by row, left to right.
+  int min_r = 1 << 20, min_x = 1 << 20;
+  for (const Hex& h : hexes_) {
+    min_r = std::min(min_r, h.r);
+    min_x = std::min(min_x, 2 * h.q + h.r);
+  }
+  std::vector<int> order(hexes_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    const Hex ha = hexes_[static_cast<std::size_t>(a)], hb = hexes_[static_cast<std::size_t>(b)];
+    return std::pair{ha.r, ha.q} < std::pair{hb.r, hb.q};
+  });
+  std::vector<Hex> hexes;
+  std::vector<int> colours, tile_of;
+  for (int i : order) {
+    hexes.push_back(hexes_[static_cast<std::size_t>(i)]);
+    colours.push_back(colours_[static_cast<std::size_t>(i)]);
+    tile_of.push_back(tile_of_[static_cast<std::size_t>(i)]);
+  }
+  hexes_ = std::move(hexes);
+  colours_ = std::move(colours);
+  tile_of_ = std::move(tile_of);
+  index.clear();
+  for (std::size_t i = 0; i < hexes_.size(); ++i) {
+    const Hex h = hexes_[i];
+    index[{h.q, h.r}] = static_cast<int>(i);
+    const int row = h.r - min_r, half = 2 * h.q + h.r - min_x;
+    rows_.push_back(row);
+    half_columns_.push_back(half);
+    row_count_ = std::max(row_count_, row + 1);
+    half_column_count_ = std::max(half_column_count_, half + 2);
+    if (row >= 26) throw SetupError("board: more than 26 rows of cells");
+    names_.push_back(fmt::format("{}{}", static_cast<char>('a' + row), half / 2 + 1));
+    by_name_[names_.back()] = static_cast<int>(i);
+  }
+  for (std::size_t i = 0; i < hexes_.size(); ++i) {
+    std::array<int, kDirections> n{};
+    for (int d = 0; d < kDirections; ++d) {
+      const Hex h = hexes_[i].step(d);
+      auto it = index.find({h.q, h.r});
+      n[static_cast<std::size_t>(d)] = it == index.end() ? -1 : it->second;
+    }
+    neighbours_.push_back(n);
+  }
+  by_hex_ = std::move(index);
+}
+
+std::optional<int> Board::find(const std::string& name) const {
+  auto it = by_name_.find(lower(name));
+  if (it == by_name_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<int> Board::at(Hex h) const {
+  auto it = by_hex_.find({h.q, h.r});
+  if (it == by_hex_.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace games::caravanserai

@@ -1,0 +1,100 @@
+// Caravanserai: caravans of goods on a desert of hexagonal tiles, for 1 to 6 players.
+//
+// Rules: /work/shared/seeds/caravanserai.txt, as settled by RULES-NOTES.md section
+// "Caravanserai" (CS-1..CS-14); where the two differ, the notes win. The tile shapes and layouts
+// are reconstructions loaded from data (data/tiles.yaml). The man page caravan-ref-caravanserai(6)
+// lists the decisions taken where both are silent.
+//
+// Parameters:
+//   name    values      default   meaning
+//   expert  true|false  false     the expert variant: first block of 1, one lying camel per
+//                                 placement, 35 goods in the general reserve
+//   tiles   FILE        built in  the tile set and layouts (a YAML file like data/tiles.yaml)
+// One player is the solo game (its level is shown from the caravan's length).
+//
+// Seats are "A" to "F" in turn order; A plays first. Moves (board.hpp names cells, placement.hpp
+// gives the placement notation):
+//   {start: d7}        a player's first turn: the starting camel on a Caravanserai cell of an
+//                      outer tile (CS-13)
+//   {path: [...], decline: [...], place: [...]}   a placement (4.1-4.3)
+//   {place: f3}        a good owed for a camel taken back, put on a free Caravanserai cell (CS-8)
+//   pass               made by the referee for a player who cannot place (CS-5)
+// The move lists: legal_moves_page (the `moves` command) pages through every legal placement and
+// counts them all. legal_moves() lists them all while there are at most kListedInFull; past
+// that (long reserves give hundreds of thousands) it lists the bounded canonical form: the
+// placements that go straight with at most two blocks. A submitted placement is always checked
+// in full, whatever its shape.
+//
+// Nothing is hidden: the board, the market and every reserve are public, and the only chance is
+// the set-up. The complete state document is view(kReferee); see the man page for its keys.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/engine.hpp"
+#include "games/caravanserai/position.hpp"
+
+namespace games::caravanserai {
+
+inline constexpr std::size_t kListedInFull = 256;
+
+// The solo level a caravan of `length` reaches (6.2), or "none" below 25.
+std::string solo_level(int length);
+
+class CaravanseraiState : public core::State {
+ public:
+  explicit CaravanseraiState(Position position) : pos_(std::move(position)) {}
+
+  int num_players() const override { return pos_.num_players(); }
+  std::optional<int> current_player() const override;
+  bool finished() const override { return pos_.phase == Phase::kOver; }
+  core::Result result() const override;
+
+  std::vector<core::Document> legal_moves() const override;
+  MovePage legal_moves_page(const core::Document& prefix, std::size_t limit) const override;
+  std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
+  std::optional<core::Document> forced_move() const override;
+
+  core::Document view(int viewer) const override;
+  std::unique_ptr<core::State> clone() const override;
+
+  const Position& position() const { return pos_; }
+
+ private:
+  // Ends the turn of the player to move: the final round, the solo end, the next player, and
+  // the end when nobody can place (CS-10, CS-12).
+  void finish_turn();
+  std::vector<core::Document> simple_moves() const;  // start, place and pass moves
+
+  Position pos_;
+};
+
+// The state document of a position (view(kReferee)), and back (checked: core::SetupError).
+core::Document position_document(const Position& pos);
+Position position_from_document(const core::Document& doc, std::optional<bool> expert);
+// The map of a position as text: offset rows of hexagons, three characters a cell.
+std::string draw_position(const Position& pos);
+
+class CaravanseraiEngine : public core::Engine {
+ public:
+  std::string id() const override { return "caravanserai"; }
+  std::string title() const override { return "Caravanserai (hex-tile desert caravans)"; }
+  int min_players() const override { return 1; }
+  int max_players() const override { return 6; }
+  std::vector<core::OptionInfo> options() const override;
+  std::string seat_name(int seat) const override;
+  bool hidden_information() const override { return false; }
+
+  core::Setup start(int players, const std::map<std::string, std::string>& opts,
+                    core::Rng& rng) const override;
+  std::unique_ptr<core::State> restore(
+      const core::Document& state, int players,
+      const std::map<std::string, std::string>& opts) const override;
+  std::string draw(const core::Document& view) const override;
+};
+
+}  // namespace games::caravanserai

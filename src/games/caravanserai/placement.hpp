@@ -1,0 +1,76 @@
+// A placement (rule 4.1): its notation, its check and effects, and the enumeration of all of them.
+//
+// Notation (a move of the main game):
+//   {path: [NE, purple, [yellow, 2], purple, E, [purple, 2]], decline: [d7], place: [f3]}
+// `path` reads from the head camel: a direction first, then goods one colour at a time (a colour
+// alone is one good, [colour, n] is n goods), a direction wherever the line turns (only just
+// after a piece on a Caravanserai cell, or after the lying camel), `lying` for the expert
+// variant's lying camel. The new head camel that ends every placement is implied: it goes one
+// cell further in the last direction. `decline` names the cells whose good a block of its colour
+// passes but leaves (CS-6: the good goes back to the market and the block is counted); goods
+// not declined are taken into their block. `place` optionally names, in order, the free
+// Caravanserai cells that get the goods owed for camels taken back from the tail (CS-8); what it
+// leaves out is owed as separate moves {place: CELL}.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/engine.hpp"
+#include "games/caravanserai/position.hpp"
+
+namespace games::caravanserai {
+
+enum class StepKind { kDir, kGood, kLying };
+
+struct Step {
+  StepKind kind = StepKind::kDir;
+  int value = 0;  // a direction or a colour
+  bool operator==(const Step&) const = default;
+};
+
+struct PlacementPlan {
+  std::vector<Step> steps;
+  std::vector<int> declined;  // cells
+  std::vector<int> place;     // cells
+};
+
+// Reads a placement move; throws core::MoveError saying what is wrong with the notation.
+PlacementPlan parse_placement(const core::Document& move, const Board& board);
+
+// The canonical notation of a placement (what the move lists give).
+core::Document placement_document(const std::vector<Step>& steps, const std::vector<int>& declined,
+                                  const Board& board);
+
+struct PlacementReport {
+  int placed = 0;            // pieces put on the board, camels included
+  int count = 0;             // the count of rule 4.2: pieces taken back from the tail
+  int camels_back = 0;       // camels among them
+  int goods_returned = 0;    // goods on the board sent back to the market
+  std::vector<int> omitted;  // sizes of the blocks left out of the count
+};
+
+// Checks a placement of `seat` completely and makes it on `pos`: the pieces, the goods taken on
+// the way and at camel stops, the count, the pieces taken back, and the goods of `place`.
+// Leaves `pos.owed` at the goods still owed. Throws core::MoveError (pos is then spoiled: the
+// caller works on a copy).
+PlacementReport apply_placement(Position& pos, int seat, const PlacementPlan& plan);
+
+// Which placements an enumeration visits: all of them by default; `first_dir` >= 0 keeps those
+// that set off that way; `straight` those that never turn; `max_blocks` those with at most that
+// many blocks (the lying camel counts as one).
+struct PlacementFilter {
+  int first_dir = -1;
+  bool straight = false;
+  int max_blocks = 1 << 20;
+};
+
+// Every legal placement of `seat` (within `filter`), in a fixed order, as steps and declined
+// cells (the decline variants are placements of their own). `visit` returns false to stop.
+using PlacementVisitor =
+    std::function<bool(const std::vector<Step>& steps, const std::vector<int>& declined)>;
+void for_each_placement(const Position& pos, int seat, const PlacementFilter& filter,
+                        const PlacementVisitor& visit);
+
+}  // namespace games::caravanserai
