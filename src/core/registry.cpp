@@ -2,6 +2,7 @@
 
 #include "core/engine.hpp"
 #include "games/caravaneers/caravaneers.hpp"
+#include "games/caravanserai/caravanserai.hpp"
 #include "games/decktet_caravan/decktet_caravan.hpp"
 #include "games/huber_caravan/huber_caravan.hpp"
 #include "games/nv_caravan/nv_caravan.hpp"
@@ -13,8 +14,9 @@ const std::vector<const Engine*>& engines() {
   static const games::nv_caravan::NvCaravanEngine nv_caravan;
   static const games::decktet_caravan::DecktetCaravanEngine decktet_caravan;
   static const games::huber_caravan::HuberCaravanEngine huber_caravan;
+  static const games::caravanserai::CaravanseraiEngine caravanserai;
   static const std::vector<const Engine*> all = {&caravaneers, &nv_caravan, &decktet_caravan,
-                                                 &huber_caravan};
+                                                 &huber_caravan, &caravanserai};
   return all;
 }
 
