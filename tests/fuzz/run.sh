@@ -24,7 +24,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$build/corpus/$target"
   log="$build/fuzz-$target.log"
   echo "fuzz-$target: $seconds s"
-  if ! "$build/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  if ! "$build/fuzz-$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
     -max_len=8192 -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" \
     "$build/corpus/$target" "tests/fuzz/corpus/$target" >"$log" 2>&1; then
     tail -60 "$log"

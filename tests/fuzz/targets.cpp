@@ -27,6 +27,9 @@ using Options = std::map<std::string, std::string>;
 
 std::atomic<std::size_t> contained{0};
 
+// "#N" picks among the first legal moves only: some games list millions.
+constexpr std::size_t kPageSize = 64;
+
 // A promise of the code under test is broken: stop here so the input is kept.
 [[noreturn]] void broken(const std::string& what) {
   std::fprintf(stderr, "fuzz: broken promise: %s\n", what.c_str());
@@ -174,15 +177,13 @@ bool try_move(const Game& game, core::State& state, int seat, const Document& mo
   return false;
 }
 
-// The page of legal moves for `prefix` agrees with the whole list filtered by core::has_prefix.
+// A page of legal moves for `prefix`: at most the limit, each on the prefix. (Not compared with
+// legal_moves(), which may be huge: games with long lists generate only the page.)
 void check_page(const Game& game, const core::State& state, const Document& prefix) {
   try {
-    std::size_t total = 0;
-    const auto all = state.legal_moves();
-    for (const auto& move : all) total += core::has_prefix(move, prefix) ? 1 : 0;
     const auto page = state.legal_moves_page(prefix, 5);
-    if (page.total != total || page.moves.size() > 5)
-      return contained_error(label(game) + ": legal_moves_page disagrees with legal_moves");
+    if (page.total < page.moves.size() || page.moves.size() > 5)
+      return contained_error(label(game) + ": legal_moves_page gives a page of the wrong size");
     for (const auto& move : page.moves)
       if (!core::has_prefix(move, prefix))
         return contained_error(label(game) + ": legal_moves_page gives a move off the prefix");
@@ -200,7 +201,7 @@ void play_lines(const Game& game, core::State& state, core::Rng& rng, const std:
     if (!line.empty() && line[0] == '#') {
       std::vector<Document> legal;
       try {
-        legal = state.legal_moves();
+        legal = state.legal_moves_page(nullptr, kPageSize).moves;
       } catch (const std::exception& e) {
         return contained_error(label(game) + ": legal_moves threw " + e.what());
       }
@@ -335,7 +336,7 @@ void position_target(const std::uint8_t* data, std::size_t size) {
     try {
       real = game.engine->start(game.players, game.options, rng).state;
       for (int i = 0; i < (mode >> 1) && !real->finished() && real->current_player(); ++i) {
-        auto legal = real->legal_moves();
+        auto legal = real->legal_moves_page(nullptr, kPageSize).moves;
         if (legal.empty()) break;
         real->apply(*real->current_player(), legal[rng.below(legal.size())], rng);
       }

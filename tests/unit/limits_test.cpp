@@ -170,7 +170,7 @@ TEST_P(EveryEnginesPosition, StaysWellWithinTheInputLimits) {
     core::Rng rng(seed);
     auto state = engine.start(engine.max_players(), {}, rng).state;
     for (int step = 0; step < 40 && !state->finished(); ++step) {
-      const auto legal = state->legal_moves();
+      const auto legal = state->legal_moves_page(nullptr, 50).moves;
       if (legal.empty()) break;
       state->apply(*state->current_player(), legal[rng.below(legal.size())], rng);
     }
