@@ -48,8 +48,14 @@ Document result_document(const core::State& state, const store::GameRow& row) {
   const core::Result result = state.result();
   Document scores = Document::object();
   for (const auto& player : row.players)
-    if (static_cast<std::size_t>(player.seat) < result.scores.size())
-      scores[player.name] = result.scores[static_cast<std::size_t>(player.seat)];
+    if (static_cast<std::size_t>(player.seat) < result.scores.size()) {
+      const double score = result.scores[static_cast<std::size_t>(player.seat)];
+      // Whole scores are written as whole numbers: "6", not "6.0".
+      if (score == static_cast<double>(static_cast<std::int64_t>(score)))
+        scores[player.name] = static_cast<std::int64_t>(score);
+      else
+        scores[player.name] = score;
+    }
   Document winners = Document::array();
   for (int seat : result.winners)
     winners.push_back(row.players.at(static_cast<std::size_t>(seat)).name);

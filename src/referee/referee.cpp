@@ -196,14 +196,31 @@ std::string draw_view(const Document& doc) {
     out << fmt::format("You: {} ({})\n", doc["you"]["name"].get<std::string>(),
                        doc["you"]["role"].get<std::string>());
   if (doc.at("finished").get<bool>()) {
-    out << "Finished. " << output::to_text({{"result", doc.at("result")}});
+    const Document& result = doc.at("result");
+    std::string scores;
+    for (const auto& [name, score] : result.at("scores").items())
+      scores += fmt::format("{}{} {}", scores.empty() ? "" : ", ", name, output::to_line(score));
+    const std::string outcome =
+        result.at("draw").get<bool>() ? "a draw"
+        : result.at("winner").is_string()
+            ? result["winner"].get<std::string>() + " wins"
+            : "shared by " + output::to_line(result.value("winners", Document::array()));
+    out << fmt::format("Finished: {} ({}).\n", outcome, scores);
   } else if (!doc.at("to_move").empty()) {
     out << "To move: " << doc["to_move"][0].get<std::string>() << "\n";
   }
   out << "\n";
   if (engine) out << engine->draw(doc.at("state"));
   const Document& last = doc.at("last");
-  if (!last.empty()) out << "\nSince your last turn:\n" << output::to_text(last);
+  if (!last.empty()) out << "\nSince your last turn:\n";
+  for (const auto& turn : last) {
+    const std::string who = turn.contains("player") ? turn["player"].get<std::string>() : "set-up";
+    out << fmt::format("  turn {}, {}{}", turn.at("turn").get<std::int64_t>(), who,
+                       turn.value("forced", false) ? " (by the referee)" : "");
+    if (turn.contains("moves")) out << ": " << output::to_line(turn["moves"]);
+    out << "\n";
+    for (const auto& event : turn.at("events")) out << "    " << output::to_line(event) << "\n";
+  }
   return out.str();
 }
 
