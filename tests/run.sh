@@ -10,3 +10,13 @@ for page in man/*.[0-9]; do
   if [ -n "$out" ]; then echo "$out"; echo "man page lint failed: $page"; exit 1; fi
 done
 echo "man pages: clean"
+
+# Hardening (CARAVAN_HARDENING=1 runs it): every test again, built with AddressSanitizer and
+# UndefinedBehaviorSanitizer, where any report fails; then each fuzz target for a short while.
+# Off by default until a whole sanitizer run has been seen clean on the CI machine.
+if [ "${CARAVAN_HARDENING:-0}" != 0 ]; then
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARAVAN_SANITIZE=ON >/dev/null
+  cmake --build build-asan -j "$(nproc)"
+  UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
+  bash tests/fuzz/run.sh build-fuzz "${CARAVAN_FUZZ_SECONDS:-20}"
+fi
