@@ -44,8 +44,8 @@ void write_views(const Context& context, const referee::Submission& outcome,
   if (const auto& receipt = outcome.answer.value("receipt", nlohmann::json()); !receipt.is_null()) {
     const bool json = context.format() == output::Format::kJson;
     output::write_file_atomically(
-        (folder / fmt::format("receipt-{}.{}", receipt["turn"].get<std::int64_t>(),
-                              json ? "json" : "yaml"))
+        (folder /
+         fmt::format("receipt-{}.{}", receipt["turn"].get<std::int64_t>(), json ? "json" : "yaml"))
             .string(),
         output::write(receipt, json ? output::Format::kJson : output::Format::kYaml));
   }

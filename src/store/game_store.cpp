@@ -97,8 +97,8 @@ void GameStore::read_audit_columns(GameRow& game) {
     game.genesis = audit.text(2);
     game.chain_head = audit.text(3);
   }
-  Statement keys(db_,
-                 "SELECT seat, public_key FROM players WHERE game_id = ? AND public_key IS NOT NULL");
+  Statement keys(
+      db_, "SELECT seat, public_key FROM players WHERE game_id = ? AND public_key IS NOT NULL");
   keys.bind(1, game.id);
   while (keys.step())
     for (auto& player : game.players)

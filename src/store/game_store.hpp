@@ -18,7 +18,7 @@ struct PlayerRow {
   int seat = 0;
   std::string name;
   std::string token_hash;
-  std::string address{};  // e-mail address (schema/004_mail.sql); empty when none
+  std::string address{};     // e-mail address (schema/004_mail.sql); empty when none
   std::string public_key{};  // Ed25519 (hex) when the player signs turns instead of a token
 };
 

@@ -25,9 +25,9 @@ struct TurnRequest {
   std::string game;
   std::string player;
   std::int64_t turn = 0;
-  std::string token;      // empty in a signed file
-  std::string signature;  // Ed25519 over the file's canonical content (ledger/turn_signature.hpp)
-  std::string chain;      // the chain head this turn answers; empty when not given
+  std::string token;        // empty in a signed file
+  std::string signature;    // Ed25519 over the file's canonical content (ledger/turn_signature.hpp)
+  std::string chain;        // the chain head this turn answers; empty when not given
   nlohmann::json document;  // the whole file as a Document: what a signature covers
   nlohmann::json moves = nlohmann::json::array();
   std::vector<Position> move_positions;  // one per move
