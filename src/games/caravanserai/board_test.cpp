@@ -69,7 +69,8 @@ TEST(CaravanseraiBoard, SetUpDiscardsWholeCategoriesOrThreeOfOneByPlayerCount) {
     std::map<int, std::vector<int>> kept;  // players -> tiles per category
     for (int players : {2, 3, 4, 5}) {
       std::map<int, int> per;
-      for (const auto& tile : started(players, {}, seed).board->tiles()) ++per[tile.category];
+      const Position pos = started(players, {}, seed);  // owns the board the loop reads
+      for (const auto& tile : pos.board->tiles()) ++per[tile.category];
       std::vector<int> sizes;
       for (const auto& [category, n] : per) sizes.push_back(n);
       std::sort(sizes.begin(), sizes.end());
