@@ -10,6 +10,7 @@
 
 #include "core/engine.hpp"
 #include "engine_testing.hpp"
+#include "referee/game_context.hpp"
 
 namespace {
 
@@ -18,16 +19,11 @@ using engine_testing::Options;
 
 class LeakSuite : public ::testing::TestWithParam<const core::Engine*> {};
 
-// Events as `viewer` is shown them (the rule the referee applies to the record).
+// Events as `viewer` is shown them: the referee's own rule, on the events as it records them.
 Document shown_to(const std::vector<core::Event>& events, int viewer) {
-  Document shown = Document::array();
-  for (const auto& event : events) {
-    if (event.audience == core::kEveryone || event.audience == viewer)
-      shown.push_back(event.full);
-    else if (!event.redacted.is_null())
-      shown.push_back(event.redacted);
-  }
-  return shown;
+  Document recorded = Document::array();
+  for (const auto& event : events) recorded.push_back(referee::event_document(event));
+  return referee::visible(recorded, viewer);
 }
 
 bool lists(const std::vector<Document>& moves, const Document& move) {
