@@ -2,6 +2,7 @@
 
 #include <array>
 #include <stdexcept>
+#include <string_view>
 
 #include <sodium.h>
 
@@ -33,7 +34,17 @@ std::string random_hex() {
 
 std::string new_token() { return random_hex<16>(); }
 
-std::string new_game_id() { return random_hex<4>(); }
+std::string new_game_id() {
+  // A letter first and no vowels: YAML can never read the id as a number, a boolean or null (a
+  // hex id such as 6159e565 or 07255891 was, and came out quoted), and no word is spelled by
+  // chance. 19 * 27^7 ids, about 2^37.
+  static constexpr std::string_view first = "bcdfghjkmnpqrstvwxz";
+  static constexpr std::string_view rest = "23456789bcdfghjkmnpqrstvwxz";
+  ensure_sodium();
+  std::string id(1, first[randombytes_uniform(first.size())]);
+  for (int i = 1; i < 8; ++i) id += rest[randombytes_uniform(rest.size())];
+  return id;
+}
 
 std::uint64_t new_seed() {
   ensure_sodium();

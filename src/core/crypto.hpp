@@ -8,7 +8,8 @@ namespace core {
 
 // A fresh secret token: 128 random bits from the OS, as 32 hex digits.
 std::string new_token();
-// A short random game id: 8 hex digits.
+// A short random game id: 8 characters, a consonant then consonants and digits 2-9, never read
+// by YAML as anything but a string.
 std::string new_game_id();
 // A 64-bit seed from the OS.
 std::uint64_t new_seed();
