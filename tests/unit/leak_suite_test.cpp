@@ -1,4 +1,5 @@
-// The leak test, for every engine with hidden information (OpenSpiel's ResampleInfostateTest).
+// The leak test, for every engine with hidden information (OpenSpiel's ResampleInfostateTest),
+// and its counterpart for the engines that claim to hide nothing (at the end of this file).
 //
 // At every step of many random games, and for every player, everything that player cannot see is
 // redrawn (State::resample). Their view and their legal moves must not change; and when the
@@ -111,16 +112,71 @@ TEST_P(LeakSuite, RedrawingWhatAPlayerCannotSeeChangesNothingTheyAreShown) {
   RecordProperty("events_compared", counts.compared_events);
 }
 
-std::vector<const core::Engine*> hidden_information_engines() {
-  std::vector<const core::Engine*> hidden;
+// An engine that says it hides nothing is held to it: at every step every player sees the whole
+// state (the referee's view), is shown every event whole, and resample() has nothing to redraw.
+// A game that deals or draws in secret cannot pass this, so the claim cannot hide a leak test.
+class NothingHiddenSuite : public ::testing::TestWithParam<const core::Engine*> {};
+
+Document recorded(const std::vector<core::Event>& events) {
+  return shown_to(events, core::kReferee);
+}
+
+TEST_P(NothingHiddenSuite, EveryPlayerSeesTheWholeStateAndEveryEvent) {
+  const core::Engine& engine = *GetParam();
+  const std::uint64_t games = 2 * static_cast<std::uint64_t>(engine_testing::scale());
+  int checks = 0;
+  for (const Options& options : engine_testing::configurations(engine)) {
+    for (int players : engine_testing::player_counts(engine)) {
+      for (std::uint64_t seed = 1; seed <= games; ++seed) {
+        SCOPED_TRACE(engine_testing::describe(engine, players, options, seed));
+        core::Rng rng(seed);
+        core::Rng chooser(seed ^ 0x1eafULL);
+        auto setup = engine.start(players, options, rng);
+        auto& state = setup.state;
+        for (int viewer = 0; viewer < players; ++viewer)
+          ASSERT_EQ(shown_to(setup.events, viewer), recorded(setup.events)) << "set-up events";
+        for (int step = 0; step < 5000 && !state->finished(); ++step) {
+          const auto seat = state->current_player();
+          ASSERT_TRUE(seat.has_value());
+          const Document full = state->view(core::kReferee);
+          for (int viewer = 0; viewer < players; ++viewer) {
+            SCOPED_TRACE("viewer seat " + std::to_string(viewer));
+            ASSERT_EQ(state->view(viewer), full);
+            core::Rng resampler(seed * 7919 + static_cast<std::uint64_t>(step));
+            ASSERT_EQ(state->resample(viewer, resampler)->view(core::kReferee), full);
+            ++checks;
+          }
+          Document move;
+          if (auto forced = state->forced_move()) {
+            move = *forced;
+          } else {
+            const auto moves = state->legal_moves();
+            ASSERT_FALSE(moves.empty());
+            move = moves[chooser.below(moves.size())];
+          }
+          const auto events = state->apply(*seat, move, rng);
+          for (int viewer = 0; viewer < players; ++viewer)
+            ASSERT_EQ(shown_to(events, viewer), recorded(events)) << "move " << move.dump();
+        }
+      }
+    }
+  }
+  EXPECT_GT(checks, 0);
+  RecordProperty("views_compared", checks);
+}
+
+std::vector<const core::Engine*> engines_where(bool hidden) {
+  std::vector<const core::Engine*> chosen;
   for (const core::Engine* engine : core::engines())
-    if (engine->hidden_information()) hidden.push_back(engine);
-  return hidden;
+    if (engine->hidden_information() == hidden) chosen.push_back(engine);
+  return chosen;
 }
 
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(LeakSuite);
-INSTANTIATE_TEST_SUITE_P(HiddenInformation, LeakSuite,
-                         ::testing::ValuesIn(hidden_information_engines()),
+INSTANTIATE_TEST_SUITE_P(HiddenInformation, LeakSuite, ::testing::ValuesIn(engines_where(true)),
                          engine_testing::engine_name);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(NothingHiddenSuite);
+INSTANTIATE_TEST_SUITE_P(PerfectInformation, NothingHiddenSuite,
+                         ::testing::ValuesIn(engines_where(false)), engine_testing::engine_name);
 
 }  // namespace
