@@ -72,10 +72,10 @@ void add_moves(CLI::App& app, Context& context, Handler& handler) {
       const auto list =
           referee::legal_moves(context.db(), opts->game, opts->player, prefix, opts->limit);
       context.print(list.moves);
-      if (list.total > list.moves.size())
+      if (list.total > list.moves.size() || !list.total_exact)
         std::cerr << fmt::format(
-            "caravan-ref: {} of {} moves listed; narrow them with --prefix or raise --limit\n",
-            list.moves.size(), list.total);
+            "caravan-ref: {} of {}{} moves listed; narrow them with --prefix or raise --limit\n",
+            list.moves.size(), list.total_exact ? "" : "at least ", list.total);
       return 0;
     };
   });

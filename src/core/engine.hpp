@@ -84,6 +84,9 @@ class State {
   struct MovePage {
     std::vector<Document> moves;
     std::size_t total = 0;
+    // false: the engine stopped counting at a bound of its own, and there are at least `total`
+    // (a game whose moves can number in the millions says so rather than count them all).
+    bool total_exact = true;
   };
   virtual MovePage legal_moves_page(const Document& prefix, std::size_t limit) const;
   // Checks the move (the player must be the one to move) and applies it. Throws MoveError and

@@ -100,9 +100,10 @@ Outgoing view_mail(store::Database& db, const MessageRow& row, const store::Play
          << turn_template(game, player.name, next, mover ? mover_token : "YOUR-TOKEN", example)
          << "\n";
     if (!moves.moves.empty()) {
-      body << fmt::format("Your legal moves ({}):", moves.total);
+      body << fmt::format("Your legal moves ({}{}):", moves.total_exact ? "" : "at least ",
+                          moves.total);
       for (const auto& move : moves.moves) body << " " << one_line(move);
-      if (moves.total > moves.moves.size()) body << " ...";
+      if (moves.total > moves.moves.size() || !moves.total_exact) body << " ...";
       body << "\n";
     }
   } else if (!view.at("to_move").empty()) {

@@ -234,6 +234,7 @@ MoveList legal_moves(store::Database& db, const std::string& game, const std::st
   auto page = context.state->legal_moves_page(prefix, limit);
   for (auto& move : page.moves) list.moves.push_back(std::move(move));
   list.total = page.total;
+  list.total_exact = page.total_exact;
   return list;
 }
 

@@ -44,6 +44,7 @@ std::string draw_view(const Document& view);
 struct MoveList {
   Document moves = Document::array();
   std::size_t total = 0;
+  bool total_exact = true;  // false: at least `total` (see core::State::MovePage)
 };
 MoveList legal_moves(store::Database& db, const std::string& game, const std::string& player,
                      const Document& prefix = nullptr, std::size_t limit = SIZE_MAX);

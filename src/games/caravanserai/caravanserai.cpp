@@ -186,15 +186,26 @@ core::State::MovePage CaravanseraiState::legal_moves_page(const Document& prefix
     }
     return page;
   }
-  // A prefix that fixes the first direction prunes the others before any move is written.
+  // The path items of a prefix but its last (which may match in part) fix the first steps of
+  // every placement on it: branches that leave them are never walked.
   PlacementFilter filter;
-  int& first_dir = filter.first_dir;
   if (prefix.is_object() && prefix.contains("path") && prefix.at("path").is_array() &&
-      prefix.at("path").size() >= 2 && prefix.at("path")[0].is_string()) {
-    if (auto dir = parse_direction(prefix.at("path")[0].get<std::string>())) first_dir = *dir;
+      prefix.at("path").size() >= 2) {
+    Document fixed = prefix.at("path");
+    fixed.erase(fixed.size() - 1);
+    try {
+      filter.begins_with = parse_placement({{"path", fixed}}, *pos_.board).steps;
+    } catch (const MoveError&) {
+      return page;  // no listed placement is written that way
+    }
   }
+  std::size_t walked = 0;
   for_each_placement(pos_, pos_.to_move, filter,
                      [&](const std::vector<Step>& steps, const std::vector<int>& declined) {
+                       if (++walked > kCountedUpTo) {
+                         page.total_exact = false;
+                         return false;
+                       }
                        if (prefix.is_null()) {
                          if (page.moves.size() < limit)
                            page.moves.push_back(placement_document(steps, declined, *pos_.board));

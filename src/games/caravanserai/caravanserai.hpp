@@ -19,11 +19,12 @@
 //   {path: [...], decline: [...], place: [...]}   a placement (4.1-4.3)
 //   {place: f3}        a good owed for a camel taken back, put on a free Caravanserai cell (CS-8)
 //   pass               made by the referee for a player who cannot place (CS-5)
-// The move lists: legal_moves_page (the `moves` command) pages through every legal placement and
-// counts them all. legal_moves() lists them all while there are at most kListedInFull; past
-// that (long reserves give hundreds of thousands) it lists the bounded canonical form: the
-// placements that go straight with at most two blocks. A submitted placement is always checked
-// in full, whatever its shape.
+// The move lists: legal_moves_page (the `moves` command) pages through every legal placement on
+// a prefix and counts them, up to kCountedUpTo placements walked (then the count is a lower
+// bound: total_exact is false). legal_moves() lists them all while there are at most
+// kListedInFull; past that (long reserves give millions) it lists the bounded canonical form:
+// the placements that go straight with at most two blocks. A submitted placement is always
+// checked in full, whatever its shape.
 //
 // Nothing is hidden: the board, the market and every reserve are public, and the only chance is
 // the set-up. The complete state document is view(kReferee); see the man page for its keys.
@@ -41,6 +42,7 @@
 namespace games::caravanserai {
 
 inline constexpr std::size_t kListedInFull = 256;
+inline constexpr std::size_t kCountedUpTo = 100000;
 
 // The solo level a caravan of `length` reaches (6.2), or "none" below 25.
 std::string solo_level(int length);

@@ -333,6 +333,12 @@ class Enumerator {
     return false;
   }
 
+  // Whether `step`, written next, keeps the placement on filter_.begins_with.
+  bool fits(const Step& step) const {
+    const auto& begin = filter_.begins_with;
+    return steps_.size() >= begin.size() || begin[steps_.size()] == step;
+  }
+
   // Calls f(next, d) for each direction the line may take from `cell`.
   template <typename F>
   void each_direction(int cell, int dir, bool can_turn, F f) {
@@ -342,6 +348,7 @@ class Enumerator {
       const int next = b_.neighbour(cell, d);
       if (next < 0 || occ_[static_cast<std::size_t>(next)] >= 0) continue;
       const bool turned = d != dir;
+      if (turned && !fits({StepKind::kDir, d})) continue;
       if (turned) steps_.push_back({StepKind::kDir, d});
       f(next, d);
       if (turned) steps_.pop_back();
@@ -370,6 +377,7 @@ class Enumerator {
     // The lying camel (expert), in the slot of a block.
     if (pos_.expert && !lying_used && camels_ >= 2) {
       each_direction(cell, dir, can_turn, [&](int next, int d) {
+        if (!fits({StepKind::kLying, 0})) return;
         const auto n = static_cast<std::size_t>(next);
         const auto saved_market = market_;
         const auto saved_goods = goods_;
@@ -406,6 +414,7 @@ class Enumerator {
     }
     const auto ci = static_cast<std::size_t>(colour);
     each_direction(cell, dir, can_turn, [&](int next, int d) {
+      if (!fits({StepKind::kGood, colour})) return;
       const auto n = static_cast<std::size_t>(next);
       const int good = loose_[n];
       const bool turn_after = b_.colour(next) >= 0;

@@ -59,11 +59,13 @@ PlacementReport apply_placement(Position& pos, int seat, const PlacementPlan& pl
 
 // Which placements an enumeration visits: all of them by default; `first_dir` >= 0 keeps those
 // that set off that way; `straight` those that never turn; `max_blocks` those with at most that
-// many blocks (the lying camel counts as one).
+// many blocks (the lying camel counts as one); `begins_with` those whose steps begin with these
+// (a branch that leaves them is never walked).
 struct PlacementFilter {
   int first_dir = -1;
   bool straight = false;
   int max_blocks = 1 << 20;
+  std::vector<Step> begins_with;
 };
 
 // Every legal placement of `seat` (within `filter`), in a fixed order, as steps and declined

@@ -1,4 +1,6 @@
 // Caravanserai placements from positions: rule 4 and RULES-NOTES CS-4..CS-9, CS-14, 7.2, 7.3.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "games/caravanserai/caravanserai.hpp"
@@ -360,6 +362,74 @@ TEST(CaravanseraiPlacement, MovePagesNarrowByPrefixAndCountEveryMatch) {
     auto trial = state->clone();
     EXPECT_NO_THROW(play(*trial, m)) << m.dump();
   }
+}
+
+// A prefix prunes the walk to the placements that begin with its fixed items; the page must
+// still hold every match the complete list has, for prefixes of every length and of every kind
+// of step (turns, runs of goods, the lying camel).
+TEST(CaravanseraiPlacement, MovePagesWithAPrefixMissNoMatchOfTheCompleteList) {
+  for (const bool expert : {false, true}) {
+    SCOPED_TRACE(expert ? "expert" : "standard");
+    Scenario s = open_row(expert);
+    s.goods(0, expert ? std::array<int, kColours>{2, 1, 1, 1, 1}
+                      : std::array<int, kColours>{2, 2, 1, 2, 1});
+    auto state = s.state();
+    const auto all = state->legal_moves();
+    ASSERT_EQ(state->legal_moves_page(nullptr, 1).total, all.size()) << "the list is complete";
+    ASSERT_LE(all.size(), kListedInFull);
+    std::size_t prefixes = 0;
+    for (const auto& m : all) {
+      const Document& path = m.at("path");
+      for (std::size_t k = 2; k <= path.size(); ++k) {
+        Document prefix = {{"path", Document::array()}};
+        for (std::size_t i = 0; i < k; ++i) prefix["path"].push_back(path[i]);
+        std::size_t matching = 0;
+        for (const auto& other : all) matching += core::has_prefix(other, prefix);
+        const auto page = state->legal_moves_page(prefix, 1000);
+        ASSERT_EQ(page.total, matching) << prefix.dump();
+        ASSERT_TRUE(page.total_exact);
+        ++prefixes;
+      }
+    }
+    EXPECT_GT(prefixes, 50u);
+  }
+}
+
+TEST(CaravanseraiPlacement, APrefixNoPlacementIsWrittenWithListsNothing) {
+  auto state = open_row().state();
+  const auto page = state->legal_moves_page({{"path", {"E", "green", "red"}}}, 10);
+  EXPECT_TRUE(page.moves.empty());
+  EXPECT_EQ(page.total, 0u);
+  EXPECT_TRUE(page.total_exact);
+}
+
+// Long reserves and many Caravanserai cells to turn on give more placements than anyone could
+// read: the page stops counting at kCountedUpTo and says the count is only a lower bound. (The
+// position: a real two-player game, played at random until it gets there.)
+TEST(CaravanseraiPlacement, MovePagesStopCountingAtTheBoundAndSaySo) {
+  core::Rng rng(3), chooser(93);
+  const CaravanseraiEngine engine;
+  auto state = engine.start(2, {}, rng).state;
+  core::State::MovePage page;
+  for (int step = 0; step < 200 && !state->finished(); ++step) {
+    page = state->legal_moves_page(nullptr, 64);
+    if (!page.total_exact) break;
+    const Document m =
+        page.moves.empty() ? *state->forced_move() : page.moves[chooser.below(page.moves.size())];
+    play(*state, m);
+  }
+  ASSERT_FALSE(page.total_exact) << "no position past the bound in this game";
+  EXPECT_EQ(page.moves.size(), 64u);
+  EXPECT_EQ(page.total, kCountedUpTo);
+  for (const auto& m : page.moves) {
+    auto trial = state->clone();
+    EXPECT_NO_THROW(play(*trial, m)) << m.dump();
+  }
+  // A prefix narrows the walk itself: the whole path of a listed move finds that move.
+  const Document& listed = page.moves.back();
+  const auto narrowed = state->legal_moves_page({{"path", listed.at("path")}}, 64);
+  EXPECT_NE(std::find(narrowed.moves.begin(), narrowed.moves.end(), listed), narrowed.moves.end())
+      << listed.dump();
 }
 
 }  // namespace
