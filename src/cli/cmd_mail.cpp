@@ -58,6 +58,11 @@ int one_message(Context& context, const mail::Config& config, mail::Delivery& ou
   std::string raw;
   try {
     raw = read_input("-");
+  } catch (const core::UserError& e) {
+    // Too large to be a turn: delivering it again would not help, so the MTA should bounce it.
+    context.print({{"verdict", "refused"}, {"error", e.what()}});
+    std::cerr << "caravan-ref: " << e.what() << "\n";
+    return static_cast<int>(e.code());
   } catch (const std::exception& e) {
     return temporary_failure(context, e.what());
   }

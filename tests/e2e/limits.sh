@@ -57,6 +57,14 @@ expect_in err "latin1.yaml:5:" "the byte's line"
 expect_exit 65 "a refusal still prints as JSON" -- "$BIN" --format json submit latin1.yaml
 expect_in out '"accepted": false' "the JSON answer"
 
+# A mail over 64 MiB is refused for good (65: the MTA bounces it), not put off (75: retried).
+start=$(ms)
+expect_exit 65 "an endless mail" -- sh -c "{ printf 'From: ann@example.org\\nSubject: t\\n\\n'; yes; } | \"$BIN\" mail --outbox outbox"
+expect_in err "more than 64 MiB" "the endless mail's message"
+expect_in out "refused" "the endless mail's verdict"
+if [ $(($(ms) - start)) -lt 30000 ]; then PASSED=$((PASSED + 1)); else
+  FAILED=$((FAILED + 1)); echo "FAIL: the endless mail took too long"; fi
+
 "$BIN" view "$GAME" --referee --format json >after.json
 if cmp -s before.json after.json; then PASSED=$((PASSED + 1)); else
   FAILED=$((FAILED + 1)); echo "FAIL: a refused file changed the game"; fi
