@@ -45,10 +45,15 @@ TEST_P(FuzzReplay, EverySeedAndEveryInputThatOnceBrokeTheTargetRunsCleanAndFast)
     SCOPED_TRACE(file.string());
     const std::string bytes = read_bytes(file);
     const auto start = std::chrono::steady_clock::now();
+    const std::size_t contained_before = fuzz::contained_engine_errors();
     GetParam().run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_LT(seconds, 30.0) << "an input that hangs the target";
+    // Here every engine promise is held, as CARAVAN_FUZZ_STRICT=1 holds it in a fuzz run
+    // (CARAVAN_FUZZ_VERBOSE=1 prints which).
+    EXPECT_EQ(fuzz::contained_engine_errors(), contained_before)
+        << "an engine broke a promise of the interface on this input";
   }
 }
 

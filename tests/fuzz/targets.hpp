@@ -8,9 +8,10 @@
 // in each ordinary test run. Engines join by registration (core::engines()) alone.
 //
 // Engine exceptions other than the ones the interface names (core::MoveError from apply,
-// core::SetupError from restore) are engine bugs that the referee contains (a rejected turn, not
-// a crash). They are counted and, with CARAVAN_FUZZ_STRICT=1 in the environment, fatal, so a
-// long run can hunt them without failing CI on a bug that belongs to an engine's owner.
+// core::SetupError from restore), and other broken engine promises, are engine bugs that the
+// referee contains (a rejected turn, not a crash). They are counted; with CARAVAN_FUZZ_STRICT=1
+// in the environment (tests/fuzz/run.sh sets it unless told 0) they are fatal, and the replay
+// test fails on any.
 #pragma once
 
 #include <cstddef>
