@@ -42,6 +42,13 @@ int scale() {
   return value > 0 ? value : 1;
 }
 
+std::optional<core::Document> random_move(const core::State& state, core::Rng& chooser) {
+  if (auto forced = state.forced_move()) return forced;
+  const auto moves = state.legal_moves();
+  if (moves.empty()) return std::nullopt;
+  return moves[chooser.below(moves.size())];
+}
+
 std::string describe(const core::Engine& engine, int players, const Options& options,
                      std::uint64_t seed) {
   std::string text = fmt::format("{}, {} players", engine.id(), players);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ std::vector<int> player_counts(const core::Engine& engine);
 // Counts how often a suite's tests are repeated: CARAVAN_SUITE_SCALE (default 1) multiplies the
 // number of random games, for long soak runs.
 int scale();
+
+// The move a random game makes next: the forced move if there is one, else one of the legal
+// moves picked by `chooser`; nullopt when there is neither (an engine bug the caller reports).
+std::optional<core::Document> random_move(const core::State& state, core::Rng& chooser);
 
 // A label for failure messages: "nv-caravan, 2 players, jokers=1, seed 7".
 std::string describe(const core::Engine& engine, int players, const Options& options,

@@ -90,14 +90,9 @@ TEST_P(LeakSuite, RedrawingWhatAPlayerCannotSeeChangesNothingTheyAreShown) {
         for (int step = 0; step < 5000 && !state->finished(); ++step) {
           const auto seat = state->current_player();
           ASSERT_TRUE(seat.has_value());
-          Document move;
-          if (auto forced = state->forced_move()) {
-            move = *forced;
-          } else {
-            const auto moves = state->legal_moves();
-            ASSERT_FALSE(moves.empty());
-            move = moves[chooser.below(moves.size())];
-          }
+          const auto next = engine_testing::random_move(*state, chooser);
+          ASSERT_TRUE(next.has_value()) << "no legal move and no forced move";
+          const Document& move = *next;
           check_step(engine, *state, move, rng, players, options,
                      seed * 100003 + static_cast<std::uint64_t>(step), counts);
           if (HasFatalFailure()) return;
@@ -146,14 +141,9 @@ TEST_P(NothingHiddenSuite, EveryPlayerSeesTheWholeStateAndEveryEvent) {
             ASSERT_EQ(state->resample(viewer, resampler)->view(core::kReferee), full);
             ++checks;
           }
-          Document move;
-          if (auto forced = state->forced_move()) {
-            move = *forced;
-          } else {
-            const auto moves = state->legal_moves();
-            ASSERT_FALSE(moves.empty());
-            move = moves[chooser.below(moves.size())];
-          }
+          const auto next = engine_testing::random_move(*state, chooser);
+          ASSERT_TRUE(next.has_value()) << "no legal move and no forced move";
+          const Document& move = *next;
           const auto events = state->apply(*seat, move, rng);
           for (int viewer = 0; viewer < players; ++viewer)
             ASSERT_EQ(shown_to(events, viewer), recorded(events)) << "move " << move.dump();
