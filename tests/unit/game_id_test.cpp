@@ -1,8 +1,8 @@
 // Game ids are typed by hand into turn files and read out of YAML by scripts: they must always
 // come out of the writer as bare words, never quoted as a number, a boolean or null would be.
-#include <regex>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include <gtest/gtest.h>
 
@@ -12,10 +12,13 @@
 namespace {
 
 TEST(GameId, IsAConsonantThenSevenConsonantsOrDigits) {
-  const std::regex shape("[b-df-hj-km-np-tv-xz][2-9b-df-hj-km-np-tv-xz]{7}");
+  constexpr std::string_view consonants = "bcdfghjkmnpqrstvwxz", digits = "23456789";
+  auto in = [](std::string_view set, char c) { return set.find(c) != std::string_view::npos; };
   for (int i = 0; i < 2000; ++i) {
     const std::string id = core::new_game_id();
-    EXPECT_TRUE(std::regex_match(id, shape)) << id;
+    ASSERT_EQ(id.size(), 8u) << id;
+    EXPECT_TRUE(in(consonants, id[0])) << id;
+    for (char c : id.substr(1)) EXPECT_TRUE(in(consonants, c) || in(digits, c)) << id;
   }
 }
 
