@@ -193,6 +193,20 @@ bool header_says_automatic(GMimeObject* message) {
   return return_path == "<>";
 }
 
+// Header text as UTF-8, whatever the sender wrote: raw 8-bit bytes in some other charset are
+// converted by GMime's guess (the charset that converts the most), and anything still not UTF-8
+// becomes U+FFFD. Everything read from a header is recorded and answered as JSON and YAML.
+std::string utf8_text(const char* text) {
+  if (!text) return {};
+  const std::size_t size = std::strlen(text);
+  if (g_utf8_validate(text, static_cast<gssize>(size), nullptr)) return text;
+  std::unique_ptr<char, decltype(&g_free)> guessed(g_mime_utils_decode_8bit(nullptr, text, size),
+                                                   g_free);
+  const char* best = guessed ? guessed.get() : text;
+  std::unique_ptr<char, decltype(&g_free)> valid(g_utf8_make_valid(best, -1), g_free);
+  return valid.get();
+}
+
 std::optional<Mailbox> first_mailbox(InternetAddressList* list) {
   if (!list) return std::nullopt;
   const int count = internet_address_list_length(list);
@@ -201,8 +215,7 @@ std::optional<Mailbox> first_mailbox(InternetAddressList* list) {
     if (!is<InternetAddressMailbox>(address)) continue;
     const char* spec = internet_address_mailbox_get_addr(as<InternetAddressMailbox>(address));
     if (!spec || !std::strchr(spec, '@')) continue;
-    const char* name = internet_address_get_name(address);
-    return Mailbox{name ? name : "", spec};
+    return Mailbox{utf8_text(internet_address_get_name(address)), utf8_text(spec)};
   }
   return std::nullopt;
 }
@@ -234,15 +247,14 @@ Incoming read_message(const std::string& raw) {
 
   if (message) {
     GMimeObject* object = as<GMimeObject>(message.get());
-    if (const char* id = g_mime_message_get_message_id(message.get()); id && *id)
-      in.message_id = id;
+    in.message_id = utf8_text(g_mime_message_get_message_id(message.get()));
     in.from = first_mailbox(g_mime_message_get_from(message.get()));
-    if (const char* subject = g_mime_message_get_subject(message.get())) in.subject = subject;
+    in.subject = utf8_text(g_mime_message_get_subject(message.get()));
     if (const char* refs = g_mime_object_get_header(object, "References")) {
       GMimeReferences* list = g_mime_references_parse(nullptr, refs);
       if (list) {
         for (int i = 0; i < g_mime_references_length(list); ++i)
-          in.references.emplace_back(g_mime_references_get_message_id(list, i));
+          in.references.push_back(utf8_text(g_mime_references_get_message_id(list, i)));
         g_mime_references_free(list);
       }
     }

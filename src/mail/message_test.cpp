@@ -117,6 +117,24 @@ TEST(MailMessage, GarbageGivesNoSenderNoTurnAndAMessageIdMadeFromItsBytes) {
   EXPECT_NE(mail::read_message(raw + "x").message_id, in.message_id);
 }
 
+// Headers in raw 8-bit bytes (no encoded words) come out as UTF-8: a Latin-1 subject is read
+// as Latin-1, and bytes no charset makes sense of become U+FFFD; all of it can be recorded.
+TEST(MailMessage, RawEightBitHeadersBecomeValidUtf8) {
+  const auto latin1 = mail::read_message(
+      "From: J\xfcrgen <j@example.org>\nSubject: Zug f\xfcr Spiel\nMessage-ID: <a\xf6@x>\n\nhi\n");
+  EXPECT_EQ(latin1.subject, "Zug f\u00fcr Spiel");
+  ASSERT_TRUE(latin1.from);
+  EXPECT_EQ(latin1.from->name, "J\u00fcrgen");
+  EXPECT_EQ(latin1.from->address, "j@example.org");
+  // What the fuzzer found: such a subject made recording the message throw.
+  static constexpr char kFound[] =
+      "From: d@example.org\nSubject: turn\xf6\xb2\x9a\x87sage-ID: O\x01\0\0l>\n";
+  const auto broken = mail::read_message(std::string(kFound, sizeof kFound - 1));
+  for (const std::string& text : {broken.subject, broken.message_id, latin1.message_id}) {
+    EXPECT_NO_THROW((void)nlohmann::json(text).dump()) << text;
+  }
+}
+
 TEST(MailMessage, EmptyInputIsHandledWithoutThrowing) {
   const auto in = mail::read_message("");
   EXPECT_FALSE(in.from);
