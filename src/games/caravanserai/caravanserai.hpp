@@ -42,7 +42,7 @@
 namespace games::caravanserai {
 
 inline constexpr std::size_t kListedInFull = 256;
-inline constexpr std::size_t kCountedUpTo = 100000;
+inline constexpr std::size_t kCountedUpTo = 10000;
 
 // The solo level a caravan of `length` reaches (6.2), or "none" below 25.
 std::string solo_level(int length);
