@@ -82,8 +82,30 @@ YAML::Mark mark_of(const std::string& text, std::size_t offset) {
   return mark;
 }
 
-// Turn files are UTF-8 text: refuses the first byte that is not well-formed UTF-8 (RFC 3629: no
-// overlong forms, no surrogates, nothing above U+10FFFF) or is a control character YAML forbids.
+// The length of the well-formed UTF-8 sequence (RFC 3629: no overlong forms, no surrogates,
+// nothing above U+10FFFF) that starts a non-ASCII byte at bytes[i], or 0 when there is none.
+std::size_t utf8_sequence(const unsigned char* bytes, std::size_t i, std::size_t size) {
+  const unsigned char c = bytes[i];
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    length = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    length = 3;
+    if (c == 0xE0) low = 0xA0;
+    if (c == 0xED) high = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    length = 4;
+    if (c == 0xF0) low = 0x90;
+    if (c == 0xF4) high = 0x8F;
+  }
+  bool ok = length != 0 && i + length <= size && bytes[i + 1] >= low && bytes[i + 1] <= high;
+  for (std::size_t k = 2; ok && k < length; ++k) ok = (bytes[i + k] & 0xC0) == 0x80;
+  return ok ? length : 0;
+}
+
+// Turn files are UTF-8 text: refuses the first byte that is not well-formed UTF-8 or is a
+// control character YAML forbids.
 void check_text(const std::string& text, const std::string& source) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
   const std::size_t size = text.size();
@@ -96,26 +118,28 @@ void check_text(const std::string& text, const std::string& source) {
       ++i;
       continue;
     }
-    std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-      length = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      length = 3;
-      if (c == 0xE0) low = 0xA0;
-      if (c == 0xED) high = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      length = 4;
-      if (c == 0xF0) low = 0x90;
-      if (c == 0xF4) high = 0x8F;
-    }
-    bool ok = length != 0 && i + length <= size && bytes[i + 1] >= low && bytes[i + 1] <= high;
-    for (std::size_t k = 2; ok && k < length; ++k) ok = (bytes[i + k] & 0xC0) == 0x80;
-    if (!ok)
+    const std::size_t length = utf8_sequence(bytes, i, size);
+    if (length == 0)
       reject(source, mark_of(text, i),
              fmt::format("byte 0x{:02X} is not UTF-8: a turn file is UTF-8 text", c));
     i += length;
   }
+}
+
+// A value as YAML's escapes left it (yaml-cpp writes "\_" and "\N" as one raw byte, not as
+// UTF-8): whether it is still UTF-8.
+bool valid_utf8(const std::string& text) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  for (std::size_t i = 0; i < text.size();) {
+    if (bytes[i] < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t length = utf8_sequence(bytes, i, text.size());
+    if (length == 0) return false;
+    i += length;
+  }
+  return true;
 }
 
 // Walks the document as convert() will, each alias expanded, and refuses it before conversion
@@ -142,6 +166,9 @@ void check_limits(const YAML::Node& node, const std::string& source, int depth,
         reject(source, node.Mark(),
                fmt::format("a value of {} bytes; at most {} are accepted", node.Scalar().size(),
                            kMaxString));
+      if (!valid_utf8(node.Scalar()))
+        reject(source, node.Mark(),
+               "an escape gives a value that is not UTF-8 (write \\u00A0 and the like instead)");
       break;
     default:
       break;
