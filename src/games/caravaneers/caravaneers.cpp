@@ -8,24 +8,18 @@
 
 #include <fmt/format.h>
 
+#include "core/text.hpp"
+
 namespace games::caravaneers {
 namespace {
+
+using core::trimmed_lower;
 
 using core::Document;
 using core::MoveError;
 using core::SetupError;
 
 constexpr std::array<const char*, 2> kSeatNames = {"South", "East"};
-
-std::string trimmed_lower(const std::string& text) {
-  auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  auto last = text.find_last_not_of(" \t\r\n");
-  std::string out = text.substr(first, last - first + 1);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 bool in_desert(Square sq) { return sq.col < kDesert && sq.row < kDesert; }
 

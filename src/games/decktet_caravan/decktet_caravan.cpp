@@ -7,26 +7,19 @@
 
 #include <fmt/format.h>
 
+#include "core/text.hpp"
 #include "games/decktet_caravan/draw.hpp"
 
 namespace games::decktet_caravan {
 namespace {
+
+using core::trimmed_lower;
 
 using core::Document;
 using core::MoveError;
 using core::SetupError;
 
 constexpr std::array<const char*, 2> kSeatLabels = {"Player 1", "Player 2"};
-
-std::string trimmed_lower(const std::string& text) {
-  auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  auto last = text.find_last_not_of(" \t\r\n");
-  std::string out = text.substr(first, last - first + 1);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 Document codes(const std::vector<Card>& cards) {
   Document out = Document::array();

@@ -7,9 +7,12 @@
 #include <fmt/format.h>
 
 #include "core/data.hpp"
+#include "core/text.hpp"
 
 namespace games::huber_caravan {
 namespace {
+
+using core::trimmed_lower;
 
 using core::Document;
 using core::SetupError;
@@ -20,16 +23,6 @@ constexpr std::array<const char*, kGoodKinds> kColours = {"red",  "blue",   "whi
                                                           "gray", "purple", "green", "pink"};
 constexpr int kMaxColumns = 26;
 constexpr int kMaxRows = 99;
-
-std::string trimmed_lower(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  const auto last = text.find_last_not_of(" \t\r\n");
-  std::string out = text.substr(first, last - first + 1);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 int whole_number(const Document& doc, const char* key, int low, int high) {
   if (!doc.contains(key)) throw SetupError(fmt::format("board: \"{}\" is missing", key));

@@ -9,24 +9,17 @@
 #include <fmt/format.h>
 
 #include "core/data.hpp"
+#include "core/text.hpp"
 #include "games/huber_caravan/common.hpp"
 
 namespace games::huber_caravan {
 namespace {
 
+using core::trimmed_lower;
+
 using core::Document;
 using core::MoveError;
 using core::SetupError;
-
-std::string lower(std::string text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  const auto last = text.find_last_not_of(" \t\r\n");
-  text = text.substr(first, last - first + 1);
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
 
 int goods_value(int good) { return is_rare(good) ? 6 : 3; }
 
@@ -88,9 +81,9 @@ int component_count(int good, bool short_game) {
 }
 
 std::optional<int> seat_from_name(const std::string& text, int players) {
-  const std::string word = lower(text);
+  const std::string word = trimmed_lower(text);
   for (int seat = 0; seat < players; ++seat)
-    if (word == lower(kSeatNames[static_cast<std::size_t>(seat)])) return seat;
+    if (word == trimmed_lower(kSeatNames[static_cast<std::size_t>(seat)])) return seat;
   return std::nullopt;
 }
 
@@ -215,12 +208,12 @@ Action HuberCaravanState::parse(const Document& move) const {
   const Board& board = setting_.board;
   Action action;
   if (move.is_string()) {
-    if (lower(move.get<std::string>()) == "end") return action;
+    if (trimmed_lower(move.get<std::string>()) == "end") return action;
     throw MoveError(fmt::format("'{}' is not an action: {}", move.get<std::string>(), kNotation));
   }
   if (!move.is_object() || move.size() != 1)
     throw MoveError(fmt::format("{} is not an action: {}", move.dump(), kNotation));
-  const std::string key = lower(move.begin().key());
+  const std::string key = trimmed_lower(move.begin().key());
   const Document& body = move.begin().value();
   auto fields = [&](const std::set<std::string>& known) {
     if (!body.is_object())
