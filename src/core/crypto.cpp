@@ -3,12 +3,11 @@
 #include <array>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include <sodium.h>
 
 namespace core {
-
-namespace {
 
 void ensure_sodium() {
   static const bool ready = sodium_init() >= 0;
@@ -22,17 +21,14 @@ std::string to_hex(const unsigned char* bytes, std::size_t size) {
   return hex;
 }
 
-template <std::size_t N>
-std::string random_hex() {
+std::string random_hex(std::size_t size) {
   ensure_sodium();
-  std::array<unsigned char, N> bytes{};
+  std::vector<unsigned char> bytes(size);
   randombytes_buf(bytes.data(), bytes.size());
   return to_hex(bytes.data(), bytes.size());
 }
 
-}  // namespace
-
-std::string new_token() { return random_hex<16>(); }
+std::string new_token() { return random_hex(16); }
 
 std::string new_game_id() {
   // A letter first and no vowels: YAML can never read the id as a number, a boolean or null (a

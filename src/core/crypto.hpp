@@ -1,11 +1,18 @@
 // Tokens, seeds and hashes, all through libsodium; nothing here is hand-rolled crypto.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace core {
 
+// Makes libsodium ready (once); throws std::runtime_error if it cannot be.
+void ensure_sodium();
+// The bytes as lowercase hex.
+std::string to_hex(const unsigned char* bytes, std::size_t size);
+// `size` random bytes from the OS, as 2*size hex digits.
+std::string random_hex(std::size_t size);
 // A fresh secret token: 128 random bits from the OS, as 32 hex digits.
 std::string new_token();
 // A short random game id: 8 characters, a consonant then consonants and digits 2-9, never read

@@ -1,12 +1,13 @@
 #include "ledger/chain.hpp"
 
+#include "core/crypto.hpp"
 #include "ledger/crypto.hpp"
 
 namespace ledger {
 
 std::string canonical(const Document& doc) { return doc.dump(); }
 
-std::string new_salt() { return random_hex32(); }
+std::string new_salt() { return core::random_hex(32); }
 
 std::string seed_commitment(std::uint64_t seed, const std::string& salt) {
   return sha256_hex(salt + ":" + std::to_string(seed));

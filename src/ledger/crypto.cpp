@@ -6,21 +6,14 @@
 
 #include <sodium.h>
 
+#include "core/crypto.hpp"
+
 namespace ledger {
 
 namespace {
 
-void ensure_sodium() {
-  static const bool ready = sodium_init() >= 0;
-  if (!ready) throw std::runtime_error("libsodium could not be initialised");
-}
-
-std::string to_hex(const unsigned char* bytes, std::size_t size) {
-  std::string hex(size * 2 + 1, '\0');
-  sodium_bin2hex(hex.data(), hex.size(), bytes, size);
-  hex.pop_back();
-  return hex;
-}
+using core::ensure_sodium;
+using core::to_hex;
 
 // Exactly `size` bytes from 2*size hex digits, or nullopt.
 std::optional<std::vector<unsigned char>> from_hex(const std::string& hex, std::size_t size) {
@@ -45,13 +38,6 @@ std::string sha256_hex(const std::string& bytes) {
   std::array<unsigned char, crypto_hash_sha256_BYTES> digest{};
   crypto_hash_sha256(digest.data(), bytes_of(bytes), bytes.size());
   return to_hex(digest.data(), digest.size());
-}
-
-std::string random_hex32() {
-  ensure_sodium();
-  std::array<unsigned char, 32> bytes{};
-  randombytes_buf(bytes.data(), bytes.size());
-  return to_hex(bytes.data(), bytes.size());
 }
 
 bool is_hex(const std::string& text, std::size_t bytes) {

@@ -13,9 +13,6 @@ namespace ledger {
 // SHA-256 of the bytes, as 64 hex digits.
 std::string sha256_hex(const std::string& bytes);
 
-// 32 random bytes from the OS, as 64 hex digits.
-std::string random_hex32();
-
 // True for exactly 2*bytes lowercase or uppercase hex digits.
 bool is_hex(const std::string& text, std::size_t bytes);
 
