@@ -101,6 +101,19 @@ class State {
   // games where a turn ends by itself.
   virtual std::optional<Document> end_turn_move() const { return std::nullopt; }
 
+  // The move a player who did not answer would least regret (a clock's `default` policy plays
+  // it for them). Only asked of the seat to move; each engine says in its man page what it
+  // picks, and the shared engine suite checks that apply() accepts it. By default: the first
+  // legal move.
+  virtual Document default_move() const;
+
+  // `seat` leaves the game (resignation, forfeit) while at least two other seats play on. The
+  // engine either goes on without it (current_player() never names it again) or ends the game,
+  // ranking the seats that remain (result() then never lists `seat` among the winners). Returns
+  // what happened, as events. A two-seat game never asks: the referee ends it. By default the
+  // engine cannot (MoveError): games of more than two seats override it.
+  virtual std::vector<Event> retire(int seat, Rng& rng);
+
   // What `viewer` may know (a seat, or kReferee for everything). For kReferee this is the
   // complete state: restore(view(kReferee)) gives an equal State.
   virtual Document view(int viewer) const = 0;

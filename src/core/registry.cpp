@@ -51,38 +51,6 @@ const std::vector<const Engine*>& engines() {
   return all;
 }
 
-bool has_prefix(const Document& move, const Document& prefix) {
-  if (prefix.is_null()) return true;
-  if (prefix.is_string())
-    return move.is_string() &&
-           move.get_ref<const std::string&>().rfind(prefix.get_ref<const std::string&>(), 0) == 0;
-  if (prefix.is_object()) {
-    if (!move.is_object()) return false;
-    for (const auto& [key, value] : prefix.items())
-      if (!move.contains(key) || !has_prefix(move.at(key), value)) return false;
-    return true;
-  }
-  if (prefix.is_array()) {
-    if (!move.is_array() || move.size() < prefix.size()) return false;
-    for (std::size_t i = 0; i < prefix.size(); ++i) {
-      const bool last = i + 1 == prefix.size();
-      if (last ? !has_prefix(move[i], prefix[i]) : move[i] != prefix[i]) return false;
-    }
-    return true;
-  }
-  return move == prefix;
-}
-
-State::MovePage State::legal_moves_page(const Document& prefix, std::size_t limit) const {
-  MovePage page;
-  for (auto& move : legal_moves()) {
-    if (!has_prefix(move, prefix)) continue;
-    ++page.total;
-    if (page.moves.size() < limit) page.moves.push_back(std::move(move));
-  }
-  return page;
-}
-
 const Engine* find_engine(const std::string& id) {
   const auto& all = engines();
   auto it = std::find_if(all.begin(), all.end(), [&](const Engine* e) { return e->id() == id; });
