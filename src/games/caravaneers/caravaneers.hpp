@@ -1,8 +1,8 @@
 // Caravaneers, a two-player abstract game by Andrew Perkis.
 //
-// Rules: /work/shared/seeds/caravaneers.txt (the published rule text), as settled by
-// RULES-NOTES.md section "Caravaneers" (CV-1..CV-6); where the two differ, the notes win.
-// The man page caravan-ref-caravaneers(6) lists the decisions taken where both are silent.
+// Rules: Andrew Perkis's published rules, as the project's rulings in docs/rules/caravaneers.md
+// settle them (rulings CV-1..CV-6, the referee's decisions CV-D1..CV-D3); where the two differ,
+// the rulings win. The man page caravan-ref-caravaneers(6) summarises the decisions.
 //
 // Parameters:
 //   name      values      default  meaning

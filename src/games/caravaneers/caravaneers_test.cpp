@@ -1,4 +1,4 @@
-// Caravaneers: every rule (RULES-NOTES CV-1 to CV-6) and the referee's decisions, each by name.
+// Caravaneers: every ruling and decision of docs/rules/caravaneers.md, each by name.
 #include "games/caravaneers/caravaneers.hpp"
 
 #include <algorithm>

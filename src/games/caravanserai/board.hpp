@@ -1,6 +1,6 @@
 // Caravanserai's board: hexagonal cells, the tile set, the layouts, and the dealt board.
 //
-// Geometry (RULES-NOTES CS-1): pointy-top hexagons in axial coordinates (q, r); the six
+// Geometry (ruling CS-1): pointy-top hexagons in axial coordinates (q, r); the six
 // directions clockwise from east are E, SE, SW, W, NW, NE. A tile is a flower of seven cells (a
 // centre and its six neighbours); tile centres sit on the lattice spanned by (2,1) and its
 // rotation (-1,3), so tile [i, j] has its centre at (2i - j, i + 3j). Layouts (CS-2) and the tile

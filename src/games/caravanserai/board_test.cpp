@@ -1,4 +1,4 @@
-// Caravanserai's tiles, layouts and set-up (rules 1-3, RULES-NOTES CS-1, CS-2, CS-3, CS-11, CS-13).
+// Caravanserai's tiles, layouts and set-up (rules 1-3, rulings CS-1, CS-2, CS-3, CS-11, CS-13).
 #include <map>
 #include <set>
 

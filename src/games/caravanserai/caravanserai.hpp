@@ -1,9 +1,10 @@
 // Caravanserai: caravans of goods on a desert of hexagonal tiles, for 1 to 6 players.
 //
-// Rules: /work/shared/seeds/caravanserai.txt, as settled by RULES-NOTES.md section
-// "Caravanserai" (CS-1..CS-14); where the two differ, the notes win. The tile shapes and layouts
-// are reconstructions loaded from data (data/tiles.yaml). The man page caravan-ref-caravanserai(6)
-// lists the decisions taken where both are silent.
+// Rules: the published rule booklet, as the project's rulings in docs/rules/caravanserai.md
+// settle them (rulings CS-1..CS-14, the referee's decisions CS-D1..CS-D10); where the two
+// differ, the rulings win. The tile shapes and layouts are reconstructions loaded from data
+// (data/tiles.yaml, rulings CS-1..CS-3). The man page caravan-ref-caravanserai(6) summarises the
+// decisions.
 //
 // Parameters:
 //   name    values      default   meaning

@@ -1,4 +1,4 @@
-// Caravanserai placements from positions: rule 4 and RULES-NOTES CS-4..CS-9, CS-14, 7.2, 7.3.
+// Caravanserai placements from positions: rule 4 and rulings CS-4..CS-9, CS-14, 7.2, 7.3.
 #include <algorithm>
 
 #include <gtest/gtest.h>

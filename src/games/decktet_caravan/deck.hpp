@@ -1,4 +1,4 @@
-// The Decktet basic deck as Decktet Caravan uses it (RULES-NOTES DK-1): six Aces, twenty-four
+// The Decktet basic deck as Decktet Caravan uses it (ruling DK-1): six Aces, twenty-four
 // numerals of ranks 2-9 and six Crowns, each card in a fixed table.
 //
 // A card is its index in the table (0..35). The table runs in rank order: the Aces (rank 1),

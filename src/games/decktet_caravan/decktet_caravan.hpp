@@ -1,8 +1,9 @@
 // Decktet Caravan, a two-player card-shedding game by P.D. Magnus for the Decktet.
 //
-// Rules: /work/shared/seeds/decktet-caravan.txt (the published rule text), as settled by
-// RULES-NOTES.md section "Decktet Caravan" (DK-1..DK-10); where the two differ, the notes win.
-// The man page caravan-ref-decktet-caravan(6) lists the decisions taken where both are silent.
+// Rules: P.D. Magnus's rules as published for the Decktet, as the project's rulings in
+// docs/rules/decktet-caravan.md settle them (rulings DK-1..DK-10, the referee's decisions
+// DK-D1..DK-D7); where the two differ, the rulings win. The man page
+// caravan-ref-decktet-caravan(6) summarises the decisions.
 //
 // Parameters:
 //   name   values  default  meaning

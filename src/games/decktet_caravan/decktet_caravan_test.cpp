@@ -1,5 +1,5 @@
 // Decktet Caravan: the deal, seasons, going out, scoring and the hands of a game, each rule and
-// each decision of RULES-NOTES DK-1..DK-10 by name, with scenarios set up from positions.
+// each ruling of docs/rules/decktet-caravan.md by name, with scenarios set up from positions.
 #include "games/decktet_caravan/decktet_caravan.hpp"
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // Plays of Decktet Caravan: caravans and bandits, how they are written, which beats which, and
-// every play a hand can make (RULES-NOTES DK-2, DK-3, DK-8).
+// every play a hand can make (rulings DK-2, DK-3, DK-8, docs/rules/decktet-caravan.md).
 //
 // Notation (canonical form first; see deck.hpp for card names):
 //   caravan  its cards lowest rank first, each wild card with the rank it stands for after "=":

@@ -1,5 +1,5 @@
 // Caravans and bandits: their notation, which beats which, and the complete listing of what a
-// hand can play (RULES-NOTES DK-2, DK-3, DK-8).
+// hand can play (rulings DK-2, DK-3, DK-8).
 #include "games/decktet_caravan/plays.hpp"
 
 #include <algorithm>

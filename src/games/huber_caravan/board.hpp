@@ -1,8 +1,9 @@
 // Huber's Caravan: the goods and the board (grid, markets, numbered spaces, start demand).
 //
-// The board's printed figure is lost; RULES-NOTES HC-1 gives a reconstruction, shipped as the
-// data file src/games/huber_caravan/data/board.yaml. A game master may supply another board as a
-// document of the same shape; from_document checks it and names what is wrong.
+// The board's printed figure is lost; ruling HC-1 (docs/rules/huber-caravan.md) reconstructs it,
+// shipped as the data file src/games/huber_caravan/data/board.yaml. A game master may supply
+// another board as a document of the same shape; from_document checks it and names what is
+// wrong (ruling HC-D6).
 //
 // Board document:
 //   {"columns": 7, "rows": 7,

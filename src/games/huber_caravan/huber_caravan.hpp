@@ -1,9 +1,10 @@
 // Caravan, a game for 2-4 players by Joseph Huber: camels relay goods to the markets that want
 // them.
 //
-// Rules: /work/shared/seeds/huber-caravan.txt (the published rule text), as settled by
-// RULES-NOTES.md section "Huber's Caravan" (HC-1..HC-8); where the two differ, the notes win.
-// The man page caravan-ref-huber-caravan(6) lists the decisions taken where both are silent.
+// Rules: the rulebook (Rio Grande Games, 2019), as the project's rulings in
+// docs/rules/huber-caravan.md settle them (rulings HC-1..HC-8, the referee's decisions
+// HC-D1..HC-D8); where the two differ, the rulings win. The man page caravan-ref-huber-caravan(6)
+// summarises the decisions.
 //
 // Parameters:
 //   name    values      default   meaning

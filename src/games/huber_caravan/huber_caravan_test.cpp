@@ -1,4 +1,4 @@
-// Huber's Caravan: every rule of the text and every RULES-NOTES decision (HC-1..HC-8), most from
+// Huber's Caravan: every rule of the text and every ruling of docs/rules/huber-caravan.md, most from
 // positions built on the referee's view of a fresh game.
 #include "games/huber_caravan/huber_caravan.hpp"
 

@@ -1,7 +1,7 @@
 // Playing cards for Caravan (Fallout: New Vegas): names, parsing, and the decks a player may use.
 //
 // Promise: every physical card has exactly one name. A card is its rank, its suit and the
-// standard 54-card deck it was taken from (1-4, RULES-NOTES NV-1). Names are short and typed by
+// standard 54-card deck it was taken from (1-4, ruling NV-1). Names are short and typed by
 // hand: "7H", "10C" (also "TC"), "AS", "QD", "JK1" and "JK2" (the two Jokers of a deck). A card
 // from standard deck 2-4 carries the deck after a slash: "7H/2", "JK1/3"; deck 1 is written bare.
 #pragma once

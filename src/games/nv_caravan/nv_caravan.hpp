@@ -1,8 +1,9 @@
 // Caravan, the card game of Fallout: New Vegas, for two players with hidden hands and decks.
 //
-// Rules: /work/shared/seeds/nv-caravan.txt, as settled by RULES-NOTES.md section "Fallout: New
-// Vegas Caravan" (NV-1..NV-11); where the two differ, the notes win. The man page
-// caravan-ref-nv-caravan(6) lists the decisions taken where both are silent.
+// Rules: the players' numbered tabletop rules for the card game of Fallout: New Vegas (Bethesda
+// Softworks, 2010), as the project's rulings in docs/rules/nv-caravan.md settle them (rulings
+// NV-1..NV-11, the referee's decisions NV-D1..NV-D13); where the two differ, the rulings win.
+// The man page caravan-ref-nv-caravan(6) summarises the decisions.
 //
 // Parameters:
 //   name    values  default  meaning

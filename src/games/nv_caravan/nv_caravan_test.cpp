@@ -1,4 +1,4 @@
-// nv-caravan: every rule of the text and every RULES-NOTES decision (NV-1..NV-11), each by name,
+// nv-caravan: every rule of the text and every ruling of docs/rules/nv-caravan.md, each by name,
 // with scenario positions built through Engine::restore (what `new --position` does).
 #include "games/nv_caravan/nv_caravan.hpp"
 
