@@ -21,7 +21,7 @@ Position started(int players, std::map<std::string, std::string> opts = {},
   return dynamic_cast<const CaravanseraiState&>(*setup.state).position();
 }
 
-// RULES-NOTES CS-1: a tile is a flower of seven cells; flowers on the (2,1) lattice tile the plane.
+// Ruling CS-1: a tile is a flower of seven cells; flowers on the (2,1) lattice tile the plane.
 TEST(CaravanseraiBoard, CS1_TilesAreFlowersOfSevenCellsThatNeverOverlap) {
   for (int players = 1; players <= 6; ++players) {
     const Position pos = started(players);
@@ -49,7 +49,7 @@ TEST(CaravanseraiBoard, CS1_TilesAreTurnedByTheSeedAndTheSeedRepeatsTheBoard) {
   EXPECT_GT(rotations.size(), 2u);
 }
 
-// RULES-NOTES CS-2 and rule 2 B-C: 19, 24, 27, 30 tiles in a core, a ring and an outer ring.
+// Ruling CS-2 and rule 2 B-C: 19, 24, 27, 30 tiles in a core, a ring and an outer ring.
 TEST(CaravanseraiBoard, CS2_LayoutsHaveTheirCentralIntermediateAndOuterTiles) {
   const std::map<int, std::array<int, 3>> expected = {{1, {1, 6, 12}},  {2, {1, 6, 12}},
                                                       {3, {2, 8, 14}},  {4, {3, 9, 15}},
@@ -83,7 +83,7 @@ TEST(CaravanseraiBoard, SetUpDiscardsWholeCategoriesOrThreeOfOneByPlayerCount) {
   }
 }
 
-// RULES-NOTES CS-3: 30 tiles, 6 categories of 5, 12 cells of each colour.
+// Ruling CS-3: 30 tiles, 6 categories of 5, 12 cells of each colour.
 TEST(CaravanseraiBoard, CS3_TheTileSetHasSixCategoriesOfFiveAndTwelveCellsOfEachColour) {
   const TileSet& set = TileSet::standard();
   ASSERT_EQ(set.tiles.size(), 30u);
@@ -100,7 +100,7 @@ TEST(CaravanseraiBoard, CS3_TheTileSetHasSixCategoriesOfFiveAndTwelveCellsOfEach
   for (int n : per_colour) EXPECT_EQ(n, 12);
 }
 
-// RULES-NOTES CS-3 shapes and CS-13: categories 4 and 6 put the second colour clockwise.
+// Ruling CS-3 shapes and CS-13: categories 4 and 6 put the second colour clockwise.
 TEST(CaravanseraiBoard, CS3_CS13_TileShapesAndTheSecondColourClockwise) {
   for (const auto& tile : TileSet::standard().tiles) {
     std::map<int, int> at;  // place -> colour

@@ -13,7 +13,7 @@ constexpr std::array<const char*, kSuitCount> kSuitNames = {"Moons",  "Suns",  "
                                                             "Leaves", "Wyrms", "Knots"};
 constexpr std::array<char, kSuitCount> kSuitLetters = {'M', 'S', 'W', 'L', 'Y', 'K'};
 
-// RULES-NOTES DK-1, numerals in the order listed there.
+// Ruling DK-1, numerals in the order listed there.
 constexpr std::array<CardInfo, kCards> kDeck = {{
     {"Ace of Moons", "AM", 1, {kMoons, kNoSuit}},
     {"Ace of Suns", "AS", 1, {kSuns, kNoSuit}},

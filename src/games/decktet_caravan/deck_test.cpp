@@ -1,4 +1,4 @@
-// The Decktet basic deck, card by card (RULES-NOTES DK-1), and how people may name cards.
+// The Decktet basic deck, card by card (ruling DK-1), and how people may name cards.
 #include "games/decktet_caravan/deck.hpp"
 
 #include <set>
@@ -16,7 +16,7 @@ struct Expected {
   int second;
 };
 
-// RULES-NOTES DK-1, transcribed independently of the table in deck.cpp.
+// Ruling DK-1, transcribed independently of the table in deck.cpp.
 const Expected kNumerals[] = {
     {"Author", 2, kMoons, kKnots},   {"Desert", 2, kSuns, kWyrms},
     {"Origin", 2, kWaves, kLeaves},  {"Journey", 3, kMoons, kWaves},
@@ -32,7 +32,7 @@ const Expected kNumerals[] = {
     {"Darkness", 9, kWaves, kWyrms}, {"Merchant", 9, kLeaves, kKnots},
 };
 
-// RULES-NOTES DK-1
+// Ruling DK-1
 TEST(DecktetDeck, DK1_EveryNumeralHasTheRankAndTwoSuitsTheNotesList) {
   for (const Expected& expected : kNumerals) {
     SCOPED_TRACE(expected.name);
@@ -51,7 +51,7 @@ TEST(DecktetDeck, DK1_EveryNumeralHasTheRankAndTwoSuitsTheNotesList) {
   }
 }
 
-// RULES-NOTES DK-1
+// Ruling DK-1
 TEST(DecktetDeck, DK1_TheDeckIsSixAcesTwentyFourNumeralsAndSixCrownsEachOnce) {
   int aces = 0, crowns = 0, numerals = 0;
   std::set<std::string> names, codes;

@@ -145,7 +145,7 @@ DecktetCaravanState::DecktetCaravanState(int game_hands) : game_hands_(game_hand
 
 std::vector<core::Event> DecktetCaravanState::start(core::Rng& rng) {
   std::vector<core::Event> events;
-  const int opener = static_cast<int>(rng.below(2));  // RULES-NOTES DK-7: drawn from the seed
+  const int opener = static_cast<int>(rng.below(2));  // Ruling DK-7: drawn from the seed
   deal(opener, rng, events);
   return events;
 }
@@ -162,7 +162,7 @@ void DecktetCaravanState::deal(int opener, core::Rng& rng, std::vector<core::Eve
   for (; next < 2 * kWildsDealt; ++next) cards_[next % 2].push_back(wilds[next]);
   face_up_ = {wilds[next], wilds[next + 1]};
   next += 2;
-  // RULES-NOTES DK-10: a second face-up card of the first one's suit is set aside, in view of
+  // Ruling DK-10: a second face-up card of the first one's suit is set aside, in view of
   // both, and the next card of the pile is turned up instead.
   if (share_suit(face_up_[0], face_up_[1])) {
     turned_aside_ = face_up_[1];
@@ -207,7 +207,7 @@ core::Result DecktetCaravanState::result() const {
   core::Result result;
   result.scores = {static_cast<double>(total[0]), static_cast<double>(total[1])};
   if (total[0] > total[1]) result.winners = {0};
-  if (total[1] > total[0]) result.winners = {1};  // RULES-NOTES DK-10: equal totals draw
+  if (total[1] > total[0]) result.winners = {1};  // Ruling DK-10: equal totals draw
   return result;
 }
 
@@ -229,7 +229,7 @@ std::array<int, 2> DecktetCaravanState::cumulative() const {
 std::vector<Play> DecktetCaravanState::plays_available() const {
   if (!to_move_) return {};
   const auto& hand = cards_[static_cast<std::size_t>(*to_move_)];
-  if (plays_.empty()) return all_caravans(hand);  // RULES-NOTES DK-4: a season opens with a caravan
+  if (plays_.empty()) return all_caravans(hand);  // Ruling DK-4: a season opens with a caravan
   const Play& table = plays_.back().play;
   std::vector<Play> out;
   if (table.kind == PlayKind::kCaravan)
@@ -260,7 +260,7 @@ void DecktetCaravanState::check_play(int player, const Play& play) const {
       throw MoveError(fmt::format("you do not hold {}", card_label(placed.card)));
   if (plays_.empty()) {
     if (play.kind == PlayKind::kBandit)
-      throw MoveError("a season opens with a caravan; a bandit can only answer (RULES-NOTES DK-4)");
+      throw MoveError("a season opens with a caravan; a bandit can only answer (ruling DK-4)");
     return;
   }
   const Play& table = plays_.back().play;
@@ -301,7 +301,7 @@ std::vector<core::Event> DecktetCaravanState::apply(int player, const Document& 
     const int last_player = plays_.back().seat;
     settle_season(events);
     if (went_out_)
-      end_hand("went out", rng, events);  // RULES-NOTES DK-5: the opponent's last play was a pass
+      end_hand("went out", rng, events);  // Ruling DK-5: the opponent's last play was a pass
     else
       open_next_season(last_player, rng, events);
     return events;
@@ -317,7 +317,7 @@ std::vector<core::Event> DecktetCaravanState::apply(int player, const Document& 
       {"season", season_},         {"seat", seat_label(player)},
       {"play", format_play(play)}, {"kind", play.kind == PlayKind::kCaravan ? "caravan" : "bandit"},
       {"cards_left", hand.size()}};
-  // RULES-NOTES DK-9: only the first player to empty their hand goes out.
+  // Ruling DK-9: only the first player to empty their hand goes out.
   if (hand.empty() && !went_out_) {
     went_out_ = player;
     full["went_out"] = true;
@@ -325,7 +325,7 @@ std::vector<core::Event> DecktetCaravanState::apply(int player, const Document& 
   plays_.push_back({player, std::move(play)});
   events.push_back({core::kEveryone, std::move(full), nullptr});
   if (last_play) {
-    // RULES-NOTES DK-5: the opponent made their one play after the other went out.
+    // Ruling DK-5: the opponent made their one play after the other went out.
     settle_season(events);
     end_hand("went out", rng, events);
   } else {
@@ -360,7 +360,7 @@ void DecktetCaravanState::settle_season(std::vector<core::Event>& events) {
 
 void DecktetCaravanState::open_next_season(int last_player, core::Rng& rng,
                                            std::vector<core::Event>& events) {
-  // The player who made the last play opens; RULES-NOTES DK-4: with only Aces and Crowns they
+  // The player who made the last play opens; ruling DK-4: with only Aces and Crowns they
   // cannot, and the other opens; if neither can, the hand ends.
   int opener = last_player;
   if (!can_open(cards_[static_cast<std::size_t>(opener)])) opener = 1 - opener;
@@ -381,14 +381,14 @@ void DecktetCaravanState::end_hand(const char* reason, core::Rng& rng,
   std::array<int, 2> score = {collected_value(0), collected_value(1)};
   Document bonus = nullptr;
   if (went_out_) {
-    // RULES-NOTES DK-5: 5 plus one per card the opponent still holds.
+    // Ruling DK-5: 5 plus one per card the opponent still holds.
     const int out = *went_out_;
     const int left = static_cast<int>(cards_[static_cast<std::size_t>(1 - out)].size());
     score[static_cast<std::size_t>(out)] += kGoingOutBonus + left;
     bonus = {{"seat", seat_label(out)}, {"points", kGoingOutBonus + left}};
   }
   scores_by_hand_.push_back(score);
-  std::vector<Card> revealed = set_aside_;  // RULES-NOTES DK-6: shown to both now
+  std::vector<Card> revealed = set_aside_;  // Ruling DK-6: shown to both now
   if (turned_aside_) insert_sorted(revealed, *turned_aside_);
   last_hand_ = {{"hand", hand_},
                 {"ended", reason},
@@ -415,7 +415,7 @@ void DecktetCaravanState::end_hand(const char* reason, core::Rng& rng,
          nullptr});
     return;
   }
-  // RULES-NOTES DK-7: the lower total opens; on a tie, the one who did not open this hand.
+  // Ruling DK-7: the lower total opens; on a tie, the one who did not open this hand.
   const int opener = total[0] < total[1] ? 0 : total[1] < total[0] ? 1 : 1 - hand_opener_;
   ++hand_;
   deal(opener, rng, events);

@@ -120,7 +120,7 @@ TEST(DecktetCaravan, EachPlayerIsDealtFourAcesOrCrownsAndElevenNumerals) {
   }
 }
 
-// RULES-NOTES DK-7
+// Ruling DK-7
 TEST(DecktetCaravan, DK7_TheFirstOpenerIsDrawnFromTheSeed) {
   std::set<std::string> openers;
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -134,7 +134,7 @@ TEST(DecktetCaravan, DK7_TheFirstOpenerIsDrawnFromTheSeed) {
   EXPECT_EQ(openers.size(), 2u);
 }
 
-// RULES-NOTES DK-10
+// Ruling DK-10
 TEST(DecktetCaravan, DK10_ASameSuitSecondCardIsTurnedAsideInViewAndTheNextIsTurnedUp) {
   int found = 0;
   for (std::uint64_t seed = 1; seed <= 400 && found < 3; ++seed) {
@@ -165,7 +165,7 @@ TEST(DecktetCaravan, DK10_ASameSuitSecondCardIsTurnedAsideInViewAndTheNextIsTurn
   EXPECT_THROW(same_suit.state(), core::SetupError);
 }
 
-// RULES-NOTES DK-6
+// Ruling DK-6
 TEST(DecktetCaravan, DK6_SetAsideCardsAndTheOpponentsCardsAreHiddenFromEachPlayer) {
   core::Rng rng(5);
   auto setup = kEngine.start(2, {}, rng);
@@ -191,7 +191,7 @@ TEST(DecktetCaravan, DK6_SetAsideCardsAndTheOpponentsCardsAreHiddenFromEachPlaye
 
 // ---- Seasons -------------------------------------------------------------------------------
 
-// RULES-NOTES DK-4
+// Ruling DK-4
 TEST(DecktetCaravan, DK4_ASeasonOpensWithACaravanNeverABanditOrAPass) {
   Position pos;
   pos.p1 = {"AS", "3MW", "4MS"};
@@ -230,7 +230,7 @@ TEST(DecktetCaravan, TheLastCaravanPlayedCollectsTheSeasonAndItsPlayerOpensNext)
   EXPECT_EQ(events.at(1).full["seat"], P1);
 }
 
-// RULES-NOTES DK-3, scenario: a bandit answered by a higher bandit.
+// Ruling DK-3, scenario: a bandit answered by a higher bandit.
 TEST(DecktetCaravan, DK3_ABanditAnsweredByAHigherBanditIsCollectedByTheOtherPlayer) {
   Position pos;
   pos.face_up = {"AM", "CL"};
@@ -257,7 +257,7 @@ TEST(DecktetCaravan, DK3_ABanditAnsweredByAHigherBanditIsCollectedByTheOtherPlay
   EXPECT_EQ(doc["to_move"], P1);
 }
 
-// RULES-NOTES DK-2, DK-8, scenario: a caravan with two wild cards.
+// Ruling DK-2, DK-8, scenario: a caravan with two wild cards.
 TEST(DecktetCaravan, DK2_DK8_ACaravanWithTwoWildCardsBeatsByItsDeclaredTop) {
   Position pos;
   pos.set_aside = {"AW", "CW", "2MK", "2WL"};
@@ -279,7 +279,7 @@ TEST(DecktetCaravan, DK2_DK8_ACaravanWithTwoWildCardsBeatsByItsDeclaredTop) {
 
 // ---- Going out -----------------------------------------------------------------------------
 
-// RULES-NOTES DK-5, scenario: going out, the opponent's last play collecting the season.
+// Ruling DK-5, scenario: going out, the opponent's last play collecting the season.
 TEST(DecktetCaravan, DK5_GoingOutGivesTheOpponentOneLastPlayThenFivePlusTheirCards) {
   Position pos;
   pos.game_hands = 1;
@@ -296,7 +296,7 @@ TEST(DecktetCaravan, DK5_GoingOutGivesTheOpponentOneLastPlayThenFivePlusTheirCar
   EXPECT_EQ(doc["to_move"], P2);
   EXPECT_EQ(doc["phase"], "last play");
   const int before_p2 = doc["collected_value"][P2].get<int>();
-  // RULES-NOTES DK-9: the last play must beat the table.
+  // Ruling DK-9: the last play must beat the table.
   EXPECT_THROW(play(*state, 1, "3LY"), core::MoveError);
   play(*state, 1, "6MW");
   doc = referee(*state);
@@ -315,7 +315,7 @@ TEST(DecktetCaravan, DK5_GoingOutGivesTheOpponentOneLastPlayThenFivePlusTheirCar
       EXPECT_EQ(std::count(doc["collected"][seat].begin(), doc["collected"][seat].end(), code), 0);
 }
 
-// RULES-NOTES DK-5
+// Ruling DK-5
 TEST(DecktetCaravan, DK5_TheOpponentMayPassTheirLastPlayAndTheOneWhoWentOutCollects) {
   Position pos;
   pos.game_hands = 1;
@@ -331,7 +331,7 @@ TEST(DecktetCaravan, DK5_TheOpponentMayPassTheirLastPlayAndTheOneWhoWentOutColle
   EXPECT_EQ(doc["last_hand"]["bonus"]["points"], 7);
 }
 
-// RULES-NOTES DK-9
+// Ruling DK-9
 TEST(DecktetCaravan, DK9_AnOpponentWhoAlsoEmptiesTheirHandScoresNoBonus) {
   Position pos;
   pos.game_hands = 1;
@@ -350,7 +350,7 @@ TEST(DecktetCaravan, DK9_AnOpponentWhoAlsoEmptiesTheirHandScoresNoBonus) {
   EXPECT_NE(std::find(pile.begin(), pile.end(), "AW"), pile.end());
 }
 
-// RULES-NOTES DK-4, DK-9, scenario: both players holding only Aces and Crowns.
+// Ruling DK-4, DK-9, scenario: both players holding only Aces and Crowns.
 TEST(DecktetCaravan, DK4_DK9_WhenNeitherCanOpenTheHandEndsWithoutBonusAndHeldCardsScoreNothing) {
   Position pos;
   pos.game_hands = 1;
@@ -373,7 +373,7 @@ TEST(DecktetCaravan, DK4_DK9_WhenNeitherCanOpenTheHandEndsWithoutBonusAndHeldCar
   EXPECT_EQ(doc["cards"][P1].size(), 2u);
 }
 
-// RULES-NOTES DK-4
+// Ruling DK-4
 TEST(DecktetCaravan, DK4_APlayerDueToOpenWithOnlyAcesAndCrownsLetsTheOtherOpen) {
   Position pos;
   pos.p1 = {"AW", "CL"};
@@ -395,7 +395,7 @@ TEST(DecktetCaravan, DK4_APlayerDueToOpenWithOnlyAcesAndCrownsLetsTheOtherOpen) 
 
 // ---- Scoring and hands ---------------------------------------------------------------------
 
-// RULES-NOTES DK-8
+// Ruling DK-8
 TEST(DecktetCaravan, DK8_CollectedCardsScoreAgainstTheFaceUpAcesAndCrowns) {
   const std::array<Card, 2> ace_moons_crown_knots = {card("AM"), card("CK")};
   EXPECT_EQ(card_value(card("Mountain"), ace_moons_crown_knots), -1);  // Moons
@@ -446,7 +446,7 @@ Position going_out_position(int game_hands) {
   return pos;
 }
 
-// RULES-NOTES DK-7
+// Ruling DK-7
 TEST(DecktetCaravan, DK7_ScoresAddUpOverHandsAndTheLowerTotalOpensTheNextHand) {
   Position pos = going_out_position(3);
   pos.hand = 2;
@@ -467,7 +467,7 @@ TEST(DecktetCaravan, DK7_ScoresAddUpOverHandsAndTheLowerTotalOpensTheNextHand) {
   EXPECT_TRUE(doc["collected"][P1].empty());
 }
 
-// RULES-NOTES DK-7, scenario: a tied cumulative score decides the next opener.
+// Ruling DK-7, scenario: a tied cumulative score decides the next opener.
 TEST(DecktetCaravan, DK7_OnATiedTotalTheOneWhoDidNotOpenTheLastHandOpens) {
   for (const char* opener : {P1, P2}) {
     SCOPED_TRACE(opener);
@@ -486,7 +486,7 @@ TEST(DecktetCaravan, DK7_OnATiedTotalTheOneWhoDidNotOpenTheLastHandOpens) {
   }
 }
 
-// RULES-NOTES DK-6
+// Ruling DK-6
 TEST(DecktetCaravan, DK6_TheSetAsideCardsAreShownToBothWhenTheHandEnds) {
   Position pos = going_out_position(2);
   auto state = pos.state();
@@ -505,7 +505,7 @@ TEST(DecktetCaravan, DK6_TheSetAsideCardsAreShownToBothWhenTheHandEnds) {
   EXPECT_FALSE(state->view(0).contains("set_aside"));
 }
 
-// RULES-NOTES DK-10
+// Ruling DK-10
 TEST(DecktetCaravan, DK10_EqualTotalsAfterTheLastHandAreADraw) {
   Position pos = going_out_position(2);
   pos.hand = 2;
@@ -523,7 +523,7 @@ TEST(DecktetCaravan, DK10_EqualTotalsAfterTheLastHandAreADraw) {
   EXPECT_EQ(won->result().winners, std::vector<int>{0});
 }
 
-// RULES-NOTES DK-7
+// Ruling DK-7
 TEST(DecktetCaravan, DK7_AGameLastsTheHandsOptionSaysFiveByDefault) {
   for (const auto& [options, hands] :
        std::vector<std::pair<std::map<std::string, std::string>, int>>{

@@ -30,7 +30,7 @@ std::set<std::string> formatted(const std::vector<Play>& plays) {
   return out;
 }
 
-// RULES-NOTES DK-2
+// Ruling DK-2
 TEST(DecktetPlays, DK2_ACaravanIsConsecutiveRanksWhoseNeighboursShareASuit) {
   EXPECT_EQ(canonical("3MW 4MS"), "3MW 4MS");                // Journey-Mountain share Moons
   EXPECT_EQ(canonical("4MS 3MW 5SW"), "3MW 4MS 5SW");        // listed in any order, kept by rank
@@ -41,7 +41,7 @@ TEST(DecktetPlays, DK2_ACaravanIsConsecutiveRanksWhoseNeighboursShareASuit) {
   EXPECT_EQ(parse_play("3MW 4MS").kind, PlayKind::kCaravan);
 }
 
-// RULES-NOTES DK-2
+// Ruling DK-2
 TEST(DecktetPlays, DK2_AWildCardStandsForRankTwoToNineAndKeepsItsOwnSuit) {
   EXPECT_EQ(canonical("4MS AM=5"), "4MS AM=5");
   EXPECT_EQ(canonical("CS=3 4MS"), "CS=3 4MS");
@@ -53,14 +53,14 @@ TEST(DecktetPlays, DK2_AWildCardStandsForRankTwoToNineAndKeepsItsOwnSuit) {
   EXPECT_EQ(canonical("4MS=4"), "4MS");
 }
 
-// RULES-NOTES DK-8
+// Ruling DK-8
 TEST(DecktetPlays, DK8_EveryWildCardInACaravanDeclaresItsRankEvenWhenOnlyOneFits) {
   EXPECT_THROW(parse_play("4MS AM"), core::MoveError);
   EXPECT_THROW(parse_play("3MW 4MS CM"), core::MoveError);
   EXPECT_NO_THROW(parse_play("3MW 4MS CM=5"));
 }
 
-// RULES-NOTES DK-8
+// Ruling DK-8
 TEST(DecktetPlays, DK8_ACaravansTopRankCountsAWildCardAtItsDeclaredRank) {
   const Play wild_top = parse_play("4MS AM=5");
   EXPECT_EQ(wild_top.top(), 5);
@@ -90,7 +90,7 @@ TEST(DecktetPlays, MalformedPlaysAreRefusedWithAReason) {
     EXPECT_THROW(parse_play(bad), core::MoveError) << bad.dump();
 }
 
-// RULES-NOTES DK-3
+// Ruling DK-3
 TEST(DecktetPlays, DK3_ABanditIsAnAceACrownOrAnAceAndACrown) {
   EXPECT_EQ(parse_play("AM").kind, PlayKind::kBandit);
   EXPECT_EQ(parse_play("CK").kind, PlayKind::kBandit);
@@ -101,7 +101,7 @@ TEST(DecktetPlays, DK3_ABanditIsAnAceACrownOrAnAceAndACrown) {
   EXPECT_THROW(parse_play("AM=5"), core::MoveError);  // a rank makes it a caravan of no numeral
 }
 
-// RULES-NOTES DK-3
+// Ruling DK-3
 TEST(DecktetPlays, DK3_BanditsRankAceCrownMixedPairSameSuitPair) {
   const Play ace = parse_play("AM"), crown = parse_play("CS"), mixed = parse_play("AM CS"),
              same = parse_play("AS CS");
@@ -120,14 +120,14 @@ TEST(DecktetPlays, DK3_BanditsRankAceCrownMixedPairSameSuitPair) {
   EXPECT_FALSE(beats(parse_play("AK CK"), same));
 }
 
-// RULES-NOTES DK-3
+// Ruling DK-3
 TEST(DecktetPlays, DK3_AnyBanditBeatsAnyCaravanAndNoCaravanBeatsABandit) {
   const Play long_caravan = parse_play("2MK 3MW 4MS 5ML 6MW 7ML 8MS 9MS");
   EXPECT_TRUE(beats(parse_play("AM"), long_caravan));
   EXPECT_FALSE(beats(long_caravan, parse_play("AM")));
 }
 
-// RULES-NOTES DK-3
+// Ruling DK-3
 TEST(DecktetPlays, DK3_ACaravanBeatsOnlyACaravanOfItsLengthWithALowerTop) {
   const Play table = parse_play("3MW 4MS 5SW");
   EXPECT_TRUE(beats(parse_play("4MS 5SW 6SY"), table));

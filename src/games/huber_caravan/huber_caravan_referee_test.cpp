@@ -33,7 +33,7 @@ class HuberCaravanReferee : public TempDb {
   std::string game_, ann_, bob_;
 };
 
-// RULES-NOTES HC-3: a turn file may stop early and keep the turn open.
+// Ruling HC-3: a turn file may stop early and keep the turn open.
 TEST_F(HuberCaravanReferee, HC3_EndFalseKeepsTheTurnOpenAndAPlainFileClosesIt) {
   ASSERT_EQ(send("ann", ann_, 1, "moves:\n  - end\n").exit_code, 0);  // turn 1: one action
   auto open = send("bob", bob_, 2, "moves:\n  - place: c3\nend: false\n");

@@ -111,7 +111,7 @@ std::string error_of(core::State& state, const Document& move) {
 
 // ---- HC-1: the board --------------------------------------------------------------------------
 
-// RULES-NOTES HC-1
+// Ruling HC-1
 TEST(HuberCaravanBoard, HC1_TheShippedBoardIsTheReconstructedSevenBySevenGrid) {
   const Board board = Board::standard();
   EXPECT_EQ(board.columns, 7);
@@ -187,7 +187,7 @@ TEST(HuberCaravanBoard, TheBoardOptionTakesAGameMastersBoardAndRefusesABadOne) {
 
 // ---- Preparation, HC-4 ------------------------------------------------------------------------
 
-// RULES-NOTES HC-4
+// Ruling HC-4
 TEST(HuberCaravanSetUp, HC4_EightGoodsOutDemandOnFourSpacesAndTheRestInTheBag) {
   const Document doc = fresh(3);
   ASSERT_EQ(doc["spaces"].size(), 8u);
@@ -205,7 +205,7 @@ TEST(HuberCaravanSetUp, HC4_EightGoodsOutDemandOnFourSpacesAndTheRestInTheBag) {
   EXPECT_EQ(doc["turn"], m(R"({"number":1,"player":"Black","actions":1,"left":1})"));
 }
 
-// RULES-NOTES HC-4
+// Ruling HC-4
 TEST(HuberCaravanSetUp, HC4_TheShortGameHasFewerGoodsAndTheCasualGameASixthCamel) {
   const Document short_game = fresh(2, {{"short", "true"}});
   EXPECT_EQ(short_game["bag"].size(), 24u);  // 4 x 6 + 4 x 2 = 32, 8 laid out
@@ -239,7 +239,7 @@ TEST(HuberCaravanSetUp, ThePlayersSeeTheBagsCountsButNeverItsOrder) {
 
 // ---- HC-3: turns of several actions -----------------------------------------------------------
 
-// RULES-NOTES HC-3
+// Ruling HC-3
 TEST(HuberCaravanTurns, HC3_TheFirstTurnsHaveOneTwoThreeThenFourActions) {
   for (int players : {2, 3, 4}) {
     core::Rng rng(5);
@@ -255,7 +255,7 @@ TEST(HuberCaravanTurns, HC3_TheFirstTurnsHaveOneTwoThreeThenFourActions) {
   }
 }
 
-// RULES-NOTES HC-3
+// Ruling HC-3
 TEST(HuberCaravanTurns, HC3_TheSamePlayerActsUntilTheActionsRunOutOrTheyEnd) {
   auto state = restore(at_turn_five());
   play(*state, m(R"({"place":"c2"})"));
@@ -276,7 +276,7 @@ TEST(HuberCaravanTurns, HC3_TheSamePlayerActsUntilTheActionsRunOutOrTheyEnd) {
 
 // ---- HC-5: placing and moving camels ----------------------------------------------------------
 
-// RULES-NOTES HC-5
+// Ruling HC-5
 TEST(HuberCaravanCamels, HC5_PlacingCostsOneOnAnEmptySpaceAndTwoWhereAnyCamelStands) {
   Document doc = at_turn_five();
   camel(doc, 1, "c3");
@@ -291,7 +291,7 @@ TEST(HuberCaravanCamels, HC5_PlacingCostsOneOnAnEmptySpaceAndTwoWhereAnyCamelSta
   EXPECT_TRUE(listed(*state, m(R"({"place":"a3"})")));  // any space may be chosen
 }
 
-// RULES-NOTES HC-5, HC-8
+// Ruling HC-5, HC-8
 TEST(HuberCaravanCamels, HC5_HC8_OnlyEmptyCamelsMoveAndNeverOntoTheirOwnSpace) {
   Document doc = at_turn_five();
   camel(doc, 0, "c3");
@@ -341,7 +341,7 @@ TEST(HuberCaravanPickUp, AnEmptyCamelTakesTheLooseGoodAndItsDemandMarkers) {
             std::string::npos);
 }
 
-// RULES-NOTES HC-5: "all of their camels" counts the camels still in the supply.
+// Ruling HC-5: "all of their camels" counts the camels still in the supply.
 TEST(HuberCaravanPickUp, HC5_NoPickUpMayLoadEveryCamelTheSupplyIncluded) {
   Document doc = at_turn_five();
   for (const char* at : {"c2", "c3", "c5"}) camel(doc, 0, at, "hides");
@@ -391,7 +391,7 @@ TEST(HuberCaravanSteal, NoTheftMarkerNoSteal) {
   EXPECT_NE(error_of(*state, m(R"({"steal":"e4"})")).find("no theft marker"), std::string::npos);
 }
 
-// RULES-NOTES HC-5: the ban covers steals.
+// Ruling HC-5: the ban covers steals.
 TEST(HuberCaravanSteal, HC5_AStealMayNotLoadTheLastEmptyCamel) {
   Document doc = at_turn_five();
   for (const char* at : {"a2", "a3", "a5", "a6"}) camel(doc, 0, at, "meat");
@@ -401,7 +401,7 @@ TEST(HuberCaravanSteal, HC5_AStealMayNotLoadTheLastEmptyCamel) {
   EXPECT_NE(error_of(*state, m(R"({"steal":"e4"})")).find("HC-5"), std::string::npos);
 }
 
-// RULES-NOTES HC-8: where several goods could be meant, the action names victim and colour.
+// Ruling HC-8: where several goods could be meant, the action names victim and colour.
 TEST(HuberCaravanSteal, HC8_AnAmbiguousStealNamesItsVictimAndColour) {
   Document doc = fresh(3);
   turn(doc, "Black", 5, 4);
@@ -425,7 +425,7 @@ TEST(HuberCaravanSteal, HC8_AnAmbiguousStealNamesItsVictimAndColour) {
 
 // ---- HC-2: moving goods -----------------------------------------------------------------------
 
-// RULES-NOTES HC-2; scenario: a relay across a chain with a gap is refused.
+// Ruling HC-2; scenario: a relay across a chain with a gap is refused.
 TEST(HuberCaravanGoods, HC2_AGoodTravelsAChainOfOwnCamelsButNotAcrossAGap) {
   Document doc = at_turn_five();
   camel(doc, 0, "a3", "hides");
@@ -446,7 +446,7 @@ TEST(HuberCaravanGoods, HC2_AGoodTravelsAChainOfOwnCamelsButNotAcrossAGap) {
   EXPECT_EQ(camels[2], m(R"({"at":"c3","good":"hides"})"));  // not delivered: any camel will do
 }
 
-// RULES-NOTES HC-2: adjacency is orthogonal.
+// Ruling HC-2: adjacency is orthogonal.
 TEST(HuberCaravanGoods, HC2_DiagonalStepsDoNotJoinAChain) {
   Document doc = at_turn_five();
   camel(doc, 0, "c2", "ivory");
@@ -456,7 +456,7 @@ TEST(HuberCaravanGoods, HC2_DiagonalStepsDoNotJoinAChain) {
             std::string::npos);
 }
 
-// RULES-NOTES HC-8: landing on the good's market always delivers.
+// Ruling HC-8: landing on the good's market always delivers.
 TEST(HuberCaravanGoods, HC8_LandingOnTheGoodsMarketDelivers) {
   Document doc = at_turn_five();
   camel(doc, 0, "d2", "ivory");
@@ -494,7 +494,7 @@ TEST(HuberCaravanGoods, AMovedStolenGoodGoesOnTopAndCanBeStolenAgain) {
   EXPECT_EQ(camels[2], m(R"({"at":"b5","good":"salt"})"));
 }
 
-// RULES-NOTES HC-8: a good names its colour where the camels on a space carry several.
+// Ruling HC-8: a good names its colour where the camels on a space carry several.
 TEST(HuberCaravanGoods, HC8_SeveralGoodsOnOneSpaceAreToldApartByColour) {
   Document doc = at_turn_five();
   camel(doc, 0, "b4", "salt");
@@ -523,7 +523,7 @@ Document five_loose() {
   return doc;
 }
 
-// RULES-NOTES HC-7; scenario: a refill in the middle of a turn.
+// Ruling HC-7; scenario: a refill in the middle of a turn.
 TEST(HuberCaravanRefill, HC7_FourLooseGoodsGetDemandMarkersAndFourNewGoodsMidTurn) {
   const Document doc = five_loose();
   auto state = restore(doc);
@@ -574,7 +574,7 @@ Document last_draw(std::string* deliver_from = nullptr, std::string* market = nu
   return doc;
 }
 
-// RULES-NOTES HC-7; scenario: the last draw, then the next delivery ends the game.
+// Ruling HC-7; scenario: the last draw, then the next delivery ends the game.
 TEST(HuberCaravanEnd, HC7_TheLastDrawTriggersTheEndAndTheNextDeliveryEndsIt) {
   std::string from, market;
   auto state = restore(last_draw(&from, &market));
@@ -597,7 +597,7 @@ TEST(HuberCaravanEnd, HC7_TheLastDrawTriggersTheEndAndTheNextDeliveryEndsIt) {
             state->view(core::kReferee));
 }
 
-// RULES-NOTES HC-7: a whole round without an action after the trigger ends the game.
+// Ruling HC-7: a whole round without an action after the trigger ends the game.
 TEST(HuberCaravanEnd, HC7_ARoundWithoutActionsAfterTheTriggerEndsTheGame) {
   Document doc = last_draw();
   auto state = restore(doc);
@@ -626,7 +626,7 @@ TEST(HuberCaravanEnd, TenQuietRoundsEndAStalledGame) {
 
 // ---- Scoring, HC-6, tie-break -----------------------------------------------------------------
 
-// Text "End of the game"; RULES-NOTES HC-6: n held goods cost n(n-1)/2 points.
+// Text "End of the game"; ruling HC-6: n held goods cost n(n-1)/2 points.
 TEST(HuberCaravanScore, HC6_PenaltiesForZeroToFiveHeldGoods) {
   const int expected[] = {0, 0, 1, 3, 6, 10};
   for (int n = 0; n <= 5; ++n) {
@@ -656,7 +656,7 @@ TEST(HuberCaravanScore, RareSixCommonThreeDemandOneLessThePenalty) {
   EXPECT_EQ(state->view(0)["players"][1]["score"], -3);  // HC-8: negative scores stand
 }
 
-// RULES-NOTES HC-8: ties go to more goods delivered, then are shared.
+// Ruling HC-8: ties go to more goods delivered, then are shared.
 TEST(HuberCaravanScore, HC8_TiesGoToMoreGoodsDeliveredThenAreShared) {
   Document doc = fresh(3);
   turn(doc, "Black", 5, 4);

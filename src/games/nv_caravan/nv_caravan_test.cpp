@@ -126,7 +126,7 @@ std::vector<std::string> face_heavy_deck(const std::vector<std::string>& numbers
 
 // ---- NV-1: decks ------------------------------------------------------------------------------
 
-// RULES-NOTES NV-1, rules 1.2 and 1.21: 52 cards and 2 Jokers each; jokers=1 or 0 fewer.
+// Ruling NV-1, rules 1.2 and 1.21: 52 cards and 2 Jokers each; jokers=1 or 0 fewer.
 TEST(NvCaravan, NV1_EachPlayerHasAnOwnDeckOf52CardsAndTheChosenNumberOfJokers) {
   for (int jokers = 0; jokers <= 2; ++jokers) {
     core::Rng rng(5);
@@ -138,7 +138,7 @@ TEST(NvCaravan, NV1_EachPlayerHasAnOwnDeckOf52CardsAndTheChosenNumberOfJokers) {
   EXPECT_THROW(kEngine.start(2, {{"jokers", "3"}}, rng), core::SetupError);
 }
 
-// RULES-NOTES NV-1, rule 1.22: a custom deck of at least 30 cards from up to 4 standard decks.
+// Ruling NV-1, rule 1.22: a custom deck of at least 30 cards from up to 4 standard decks.
 TEST(NvCaravan, NV1_ACustomDeckMayTakeTheSameCardFromDifferentStandardDecks) {
   std::vector<std::string> cards = {"7H", "7H/2", "7H/3", "7H/4"};
   for (const char* c :
@@ -158,7 +158,7 @@ TEST(NvCaravan, NV1_ACustomDeckMayTakeTheSameCardFromDifferentStandardDecks) {
   EXPECT_THROW(kEngine.restore(full, 2, {}), core::SetupError);
 }
 
-// RULES-NOTES NV-1, NV-11: decks that break the rules are refused, naming the offending card.
+// Ruling NV-1, NV-11: decks that break the rules are refused, naming the offending card.
 TEST(NvCaravan, NV1_NV11_ABadCustomDeckIsRefusedWithTheOffendingCardNamed) {
   const auto refusal = [](const std::string& value, const Options& extra = {}) {
     Options opts = extra;
@@ -201,7 +201,7 @@ TEST(NvCaravan, NV1_NV11_ABadCustomDeckIsRefusedWithTheOffendingCardNamed) {
 
 // ---- NV-2: the opening ------------------------------------------------------------------------
 
-// RULES-NOTES NV-2, rule 4.1: each player is dealt 8 cards holding at least 3 number cards.
+// Ruling NV-2, rule 4.1: each player is dealt 8 cards holding at least 3 number cards.
 TEST(NvCaravan, NV2_EachOpeningHandHoldsEightCardsWithAtLeastThreeNumberCards) {
   for (std::uint64_t seed = 1; seed <= 50; ++seed) {
     core::Rng rng(seed);
@@ -218,7 +218,7 @@ TEST(NvCaravan, NV2_EachOpeningHandHoldsEightCardsWithAtLeastThreeNumberCards) {
   }
 }
 
-// RULES-NOTES NV-2, rule 4.3: a hand short of number cards is shown to both, reshuffled, redrawn.
+// Ruling NV-2, rule 4.3: a hand short of number cards is shown to both, reshuffled, redrawn.
 TEST(NvCaravan, NV2_AHandWithFewerThanThreeNumberCardsIsRevealedAndRedrawn) {
   const std::string deck = deck_json(face_heavy_deck({"AH", "2H", "3H"}));
   core::Rng rng(7);
@@ -250,7 +250,7 @@ TEST(NvCaravan, NV2_AHandWithFewerThanThreeNumberCardsIsRevealedAndRedrawn) {
             3);
 }
 
-// RULES-NOTES NV-2, rules 4.2 and 4.4: alternate turns from the first player (from the seed),
+// Ruling NV-2, rules 4.2 and 4.4: alternate turns from the first player (from the seed),
 // one number card on each empty caravan of your own, no draws; then both hold 5 cards.
 TEST(NvCaravan, NV2_TheOpeningAlternatesThreeStartsEachWithoutDrawing) {
   std::set<std::string> firsts;
@@ -302,7 +302,7 @@ TEST(NvCaravan, NV2_OpeningRefusesFaceCardsAndTheOpponentsOrStartedCaravans) {
 
 // ---- NV-3: turns after the opening ------------------------------------------------------------
 
-// RULES-NOTES NV-3, rule 5.1: play then draw; discard then draw; disband without drawing.
+// Ruling NV-3, rule 5.1: play then draw; discard then draw; disband without drawing.
 TEST(NvCaravan, NV3_PlayAndDiscardDrawACardAndDisbandingDoesNot) {
   Position p;
   p.hand("North", {"5H", "7C", "9D"})
@@ -334,7 +334,7 @@ TEST(NvCaravan, NV3_PlayAndDiscardDrawACardAndDisbandingDoesNot) {
   EXPECT_EQ(state->result().winners, std::vector<int>{kNorth});
 }
 
-// RULES-NOTES NV-11, rule 6.3: no card in hand loses, even with a caravan that could be disbanded.
+// Ruling NV-11, rule 6.3: no card in hand loses, even with a caravan that could be disbanded.
 TEST(NvCaravan, NV11_APlayerToMoveWithNoCardLosesEvenThoughADisbandWerePossible) {
   Position p;
   p.hand("North", {"5H"}).caravan(4, {slot("9S")}).to_move("South");
@@ -347,7 +347,7 @@ TEST(NvCaravan, NV11_APlayerToMoveWithNoCardLosesEvenThoughADisbandWerePossible)
 
 // ---- NV-4: number cards -----------------------------------------------------------------------
 
-// RULES-NOTES NV-4, rules 5.21-5.25.
+// Ruling NV-4, rules 5.21-5.25.
 TEST(NvCaravan, NV4_NumberCardsGoOnYourOwnCaravansFollowingSuitOrDirectionNeverTheSameValue) {
   Position p;
   p.hand("North", {"3C", "5S", "9D", "4H", "4C", "8C", "9C", "AH"})
@@ -376,7 +376,7 @@ TEST(NvCaravan, NV4_NumberCardsGoOnYourOwnCaravansFollowingSuitOrDirectionNeverT
   EXPECT_EQ(caravan(*state, 2)["direction"], "down");
 }
 
-// RULES-NOTES NV-4: the first card sets nothing, the second sets the direction.
+// Ruling NV-4: the first card sets nothing, the second sets the direction.
 TEST(NvCaravan, NV4_TheSecondCardSetsTheDirection) {
   Position p;
   p.hand("North", {"3C", "9D"}).hand("South", {"2C"}).caravan(1, {slot("5H")});
@@ -390,7 +390,7 @@ TEST(NvCaravan, NV4_TheSecondCardSetsTheDirection) {
 
 // ---- NV-5, NV-6: face cards -------------------------------------------------------------------
 
-// RULES-NOTES NV-5, rules 5.32-5.33: Jack, King, Joker on any number card, anywhere.
+// Ruling NV-5, rules 5.32-5.33: Jack, King, Joker on any number card, anywhere.
 TEST(NvCaravan, NV5_JacksKingsAndJokersGoOnAnyNumberCardOfEitherSide) {
   Position p;
   p.hand("North", {"JC", "KC", "JK1"})
@@ -411,7 +411,7 @@ TEST(NvCaravan, NV5_JacksKingsAndJokersGoOnAnyNumberCardOfEitherSide) {
   expect_refused(*state, kNorth, {{"play", "KC"}, {"on", 2}, {"at", 1}});  // empty caravan
 }
 
-// RULES-NOTES NV-5, rule 5.33: a Queen only on the last card; scenario: on the opponent's caravan.
+// Ruling NV-5, rule 5.33: a Queen only on the last card; scenario: on the opponent's caravan.
 TEST(NvCaravan, NV5_AQueenGoesOnlyOnTheLastCardAndMayGoOnTheOpponentsCaravan) {
   Position p;
   p.hand("North", {"QS", "2C"})
@@ -430,7 +430,7 @@ TEST(NvCaravan, NV5_AQueenGoesOnlyOnTheLastCardAndMayGoOnTheOpponentsCaravan) {
   expect_allowed(*state, kSouth, {{"play", "2S"}, {"on", 4}});  // down (and spades)
 }
 
-// RULES-NOTES NV-6, rule 5.38: at most three face cards on a number card; scenario: a Jack on a
+// Ruling NV-6, rule 5.38: at most three face cards on a number card; scenario: a Jack on a
 // card with three face cards is refused.
 TEST(NvCaravan, NV6_AFourthFaceCardIsRefusedEvenAJack) {
   Position p;
@@ -469,7 +469,7 @@ TEST(NvCaravan, Rule5_34_NV11_AJackRemovesTheCardAndItsFaceCardsToTheirOwnersDis
 
 // ---- NV-7: Jokers -----------------------------------------------------------------------------
 
-// RULES-NOTES NV-7, rule 5.37; scenario: a Joker on an Ace removes across both sides.
+// Ruling NV-7, rule 5.37; scenario: a Joker on an Ace removes across both sides.
 TEST(NvCaravan, NV7_AJokerOnAnAceRemovesEveryOtherCardOfItsPrintedSuitFromAllSixCaravans) {
   Position p;
   p.hand("North", {"JK1", "2C"})
@@ -490,7 +490,7 @@ TEST(NvCaravan, NV7_AJokerOnAnAceRemovesEveryOtherCardOfItsPrintedSuitFromAllSix
   EXPECT_EQ(events.front().full["removed"].size(), 7u);
 }
 
-// RULES-NOTES NV-7: on 2-10, every other number card of that value, any suit, both sides.
+// Ruling NV-7: on 2-10, every other number card of that value, any suit, both sides.
 TEST(NvCaravan, NV7_AJokerOnANumberCardRemovesEveryOtherCardOfThatValue) {
   Position p;
   p.hand("North", {"JK2", "2C"})
@@ -508,7 +508,7 @@ TEST(NvCaravan, NV7_AJokerOnANumberCardRemovesEveryOtherCardOfThatValue) {
 
 // ---- NV-8: direction and suit -----------------------------------------------------------------
 
-// RULES-NOTES NV-8, rule 5.35: Queens on the last card flip the direction once each.
+// Ruling NV-8, rule 5.35: Queens on the last card flip the direction once each.
 TEST(NvCaravan, NV8_EachQueenOnTheLastCardFlipsTheDirectionAndTheLastQueenGivesTheSuit) {
   Position p;
   p.hand("North", {"QS", "QD", "2C"}).hand("South", {"2C"}).caravan(1, {slot("3H"), slot("6H")});
@@ -565,7 +565,7 @@ TEST(NvCaravan, Rule5_4_APositionEndingInTwoEqualValuesNeedsItsDirection) {
 
 // ---- NV-9: bids, sold caravans, pairs, the end ------------------------------------------------
 
-// RULES-NOTES NV-9, rules 3.1, 5.36, 6.1: the example of the text, 5-10,K = 25; 5-10,K,K = 45.
+// Ruling NV-9, rules 3.1, 5.36, 6.1: the example of the text, 5-10,K = 25; 5-10,K,K = 45.
 TEST(NvCaravan, NV9_TheBidSumsNumberCardsEachDoubledPerKing) {
   Position p;
   p.hand("North", {"KC", "2C"}).hand("South", {"2C"}).caravan(1, {slot("5H"), slot("10H", {"KD"})});
@@ -575,7 +575,7 @@ TEST(NvCaravan, NV9_TheBidSumsNumberCardsEachDoubledPerKing) {
   EXPECT_EQ(caravan(*state, 1)["bid"], 45);
 }
 
-// RULES-NOTES NV-9, rules 3.2, 3.3: sold at 21-26; a sold caravan may grow.
+// Ruling NV-9, rules 3.2, 3.3: sold at 21-26; a sold caravan may grow.
 TEST(NvCaravan, NV9_ACaravanIsSoldAtBidsFrom21To26) {
   for (const auto& [cards, sold] :
        std::vector<std::pair<std::vector<std::string>, bool>>{{{"10H", "9H", "AH"}, false},
@@ -597,7 +597,7 @@ TEST(NvCaravan, NV9_ACaravanIsSoldAtBidsFrom21To26) {
   expect_allowed(*state, kNorth, {{"play", "AS"}, {"on", 1}});  // rule 3.3: onto a sold caravan
 }
 
-// RULES-NOTES NV-9, rule 6.2; scenario: a 2-1 win ends the game after the turn that decides it.
+// Ruling NV-9, rule 6.2; scenario: a 2-1 win ends the game after the turn that decides it.
 TEST(NvCaravan, NV9_TheGameEndsWhenAllThreePairsAreWonTwoToOne) {
   Position p;
   p.hand("North", {"3H", "KC"})
@@ -618,7 +618,7 @@ TEST(NvCaravan, NV9_TheGameEndsWhenAllThreePairsAreWonTwoToOne) {
   EXPECT_EQ(referee(*state)["pairs"][1]["won_by"], "South");
 }
 
-// RULES-NOTES NV-9; scenario: a 3-0 win.
+// Ruling NV-9; scenario: a 3-0 win.
 TEST(NvCaravan, NV9_AThreeNilWin) {
   Position p;
   p.hand("North", {"2C"})
@@ -633,7 +633,7 @@ TEST(NvCaravan, NV9_AThreeNilWin) {
   EXPECT_EQ(state->result().scores, (std::vector<double>{3, 0}));
 }
 
-// RULES-NOTES NV-9, rule 6.2; scenario: equal sold bids decide nothing, so the game goes on.
+// Ruling NV-9, rule 6.2; scenario: equal sold bids decide nothing, so the game goes on.
 TEST(NvCaravan, NV9_TiedSoldPairsKeepTheGameGoing) {
   Position p;
   p.hand("North", {"2C", "AS"})
@@ -652,7 +652,7 @@ TEST(NvCaravan, NV9_TiedSoldPairsKeepTheGameGoing) {
 
 // ---- NV-10, NV-11 -----------------------------------------------------------------------------
 
-// RULES-NOTES NV-10: a Queen's suit replaces the printed suit of the last card.
+// Ruling NV-10: a Queen's suit replaces the printed suit of the last card.
 TEST(NvCaravan, NV10_OnlyTheQueensSuitOrTheDirectionAdmitsTheNextCard) {
   Position p;
   p.hand("North", {"4H", "7H", "7S", "2C"})
@@ -664,7 +664,7 @@ TEST(NvCaravan, NV10_OnlyTheQueensSuitOrTheDirectionAdmitsTheNextCard) {
   expect_allowed(*state, kNorth, {{"play", "7S"}, {"on", 1}});  // by the Queen's suit
 }
 
-// RULES-NOTES NV-11: a Queen on a one-card caravan sets its suit and no direction.
+// Ruling NV-11: a Queen on a one-card caravan sets its suit and no direction.
 TEST(NvCaravan, NV11_AQueenOnAOneCardCaravanSetsItsSuitAndNoDirection) {
   Position p;
   p.hand("North", {"QS", "2C", "9D"}).hand("South", {"2C"}).caravan(1, {slot("5H")});
@@ -675,7 +675,7 @@ TEST(NvCaravan, NV11_AQueenOnAOneCardCaravanSetsItsSuitAndNoDirection) {
   play(*state, kSouth, {{"discard", "2C"}});
 }
 
-// RULES-NOTES NV-11: only your own caravans, and never an empty one, may be disbanded.
+// Ruling NV-11: only your own caravans, and never an empty one, may be disbanded.
 TEST(NvCaravan, NV11_DisbandingAnEmptyOrAnOpponentsCaravanIsRefused) {
   Position p;
   p.hand("North", {"2C"}).hand("South", {"2C"}).caravan(1, {slot("5H")}).caravan(4, {slot("5H")});
