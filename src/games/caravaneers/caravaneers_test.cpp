@@ -109,6 +109,7 @@ TEST(Caravaneers, CV4_ACaravanMovesAllItsPiecesOneSquare) {
   EXPECT_EQ(pieces_of(*state), (std::vector<std::string>{"c3", "c4", "c5"}));
 }
 
+// Ruling CV-D1: a line is named by its leading piece only.
 TEST(Caravaneers, CV4_ACaravanIsNamedOnlyByItsLeadingPiece) {
   auto state = position({"c2", "c3", "c4"}, 4, 4, "South");
   try {
@@ -200,7 +201,7 @@ TEST(Caravaneers, CV6_APositionWhereNeitherCanMoveIsAlreadyOver) {
   EXPECT_TRUE(state->legal_moves().empty());
 }
 
-// CV-6, option majority=true: the game ends at once with six captures.
+// CV-6, option majority=true: the game ends at once with six captures (ruling CV-D3).
 TEST(Caravaneers, CV6_MajorityEndsTheGameAtSixCaptures) {
   auto plain = position({"d6", "b2", "b4"}, 5, 3, "South", false);
   play(*plain, kSouth, "d6");
@@ -223,6 +224,7 @@ TEST(Caravaneers, APositionMustAccountForElevenPieces) {
   EXPECT_THROW(position({"c3", "c3"}, 5, 4), core::SetupError);
 }
 
+// Ruling CV-D2: a position with nobody to move must be over.
 TEST(Caravaneers, AFinishedPositionMustReallyBeOver) {
   EXPECT_THROW(position({"c3"}, 5, 5, nullptr), core::SetupError);
 }

@@ -68,6 +68,7 @@ TEST(DecktetPlays, DK8_ACaravansTopRankCountsAWildCardAtItsDeclaredRank) {
   EXPECT_EQ(parse_play("AM=3 4MS").top(), 4);
 }
 
+// Ruling DK-D1: cards in any order, sorted by rank.
 TEST(DecktetPlays, PeopleMayWriteNamesListsAndRanksInSeveralWays) {
   EXPECT_EQ(canonical("Journey, Mountain, Ace-Moons=5"), "3MW 4MS AM=5");
   EXPECT_EQ(canonical("Journey + Mountain + Ace of Moons as 5"), "3MW 4MS AM=5");

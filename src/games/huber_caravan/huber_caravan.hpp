@@ -54,7 +54,7 @@ namespace games::huber_caravan {
 inline constexpr int kMaxActions = 4;
 inline constexpr int kRefillAt = 4;  // loose goods left when the refill happens
 // A game in which this many rounds pass without a good picked up or delivered is stalled and
-// ends (a decision: see the man page, DECISIONS).
+// ends (ruling HC-D2).
 inline constexpr int kQuietRounds = 10;
 
 struct Camel {

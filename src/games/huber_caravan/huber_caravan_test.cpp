@@ -611,7 +611,7 @@ TEST(HuberCaravanEnd, HC7_ARoundWithoutActionsAfterTheTriggerEndsTheGame) {
   EXPECT_EQ(events[0].full["game_over"], "idle");
 }
 
-// DECISION (man page): ten rounds without a good picked up or delivered end a stalled game.
+// Ruling HC-D2: ten rounds without a good picked up or delivered end a stalled game.
 TEST(HuberCaravanEnd, TenQuietRoundsEndAStalledGame) {
   core::Rng rng(2);
   auto state = kEngine.start(3, {}, rng).state;

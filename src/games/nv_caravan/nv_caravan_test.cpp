@@ -302,7 +302,7 @@ TEST(NvCaravan, NV2_OpeningRefusesFaceCardsAndTheOpponentsOrStartedCaravans) {
 
 // ---- NV-3: turns after the opening ------------------------------------------------------------
 
-// Ruling NV-3, rule 5.1: play then draw; discard then draw; disband without drawing.
+// Ruling NV-3, rule 5.1: play then draw; discard then draw; disband without drawing (NV-D10).
 TEST(NvCaravan, NV3_PlayAndDiscardDrawACardAndDisbandingDoesNot) {
   Position p;
   p.hand("North", {"5H", "7C", "9D"})
@@ -524,7 +524,7 @@ TEST(NvCaravan, NV8_EachQueenOnTheLastCardFlipsTheDirectionAndTheLastQueenGivesT
   EXPECT_EQ(caravan(*state, 1)["suit"], "D");
 }
 
-// Rule 5.4, NV-8: 6-7(Q)-6, a Jack on the 7 leaves 6-6 still descending.
+// Rule 5.4, NV-8, NV-D7: 6-7(Q)-6, a Jack on the 7 leaves 6-6 still descending.
 TEST(NvCaravan, Rule5_4_ARemovalLeavingTwoEqualValuesKeepsTheDirectionItHad) {
   Position p;
   p.hand("North", {"JC", "5C", "7C", "2C"})
