@@ -1,5 +1,5 @@
-// Huber's Caravan: every rule of the text and every ruling of docs/rules/huber-caravan.md, most from
-// positions built on the referee's view of a fresh game.
+// Huber's Caravan: every rule of the text and every ruling of docs/rules/huber-caravan.md, most
+// from positions built on the referee's view of a fresh game.
 #include "games/huber_caravan/huber_caravan.hpp"
 
 #include <algorithm>
