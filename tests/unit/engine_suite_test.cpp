@@ -1,4 +1,5 @@
 // Invariants every engine keeps, run over every registered engine (OpenSpiel's RandomSimTest).
+#include <algorithm>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -80,6 +81,15 @@ Playout play_random_game(const core::Engine& engine, int players, const Options&
     }
     EXPECT_EQ(clone->view(core::kReferee), full);
 
+    // The move a clock plays for an absent seat is always one the rules accept.
+    {
+      auto trial = state->clone();
+      core::Rng trial_rng = rng;
+      Document fallback;
+      EXPECT_NO_THROW(fallback = state->default_move()) << "at step " << step;
+      EXPECT_NO_THROW(trial->apply(*seat, fallback, trial_rng)) << fallback.dump();
+    }
+
     state->apply(*seat, move, rng);
     playout.record.emplace_back(*seat, move);
   }
@@ -108,6 +118,64 @@ TEST_P(EngineSuite, RandomGamesKeepEveryInvariantAndReplayIdentically) {
         EXPECT_EQ(state->view(core::kReferee), playout.final_view);
         EXPECT_EQ(rng.save(), playout.final_rng);
       }
+    }
+  }
+}
+
+// A seat leaves at a random moment (engines of more than two seats): the game goes on without
+// it, or ends; the seat is never to move again and never wins; the position still restores.
+TEST_P(EngineSuite, ASeatThatRetiresNeverMovesAgainNorWinsAndTheGameStillEnds) {
+  const core::Engine& engine = *GetParam();
+  if (engine.max_players() <= 2) {
+    core::Rng rng(1);
+    auto state = engine.start(engine.min_players(), {}, rng).state;
+    EXPECT_THROW(state->retire(0, rng), core::MoveError)
+        << "a two-seat game is ended by the referee";
+    return;
+  }
+  const std::uint64_t games = 6 * static_cast<std::uint64_t>(engine_testing::scale());
+  for (int players : engine_testing::player_counts(engine)) {
+    if (players < 3) continue;
+    for (std::uint64_t seed = 1; seed <= games; ++seed) {
+      SCOPED_TRACE(engine_testing::describe(engine, players, {}, seed));
+      core::Rng rng(seed);
+      core::Rng chooser(seed ^ 0x7e71ULL);
+      auto state = engine.start(players, {}, rng).state;
+      const std::uint64_t retire_at = chooser.below(40 * static_cast<std::uint64_t>(players));
+      const int leaver = static_cast<int>(chooser.below(static_cast<std::uint64_t>(players)));
+      bool left = false;
+      for (std::uint64_t step = 0; step < 20000 && !state->finished(); ++step) {
+        if (step == retire_at) {
+          const int other = (leaver + 1) % players;
+          const Document before = state->view(other);
+          const auto events = state->retire(leaver, rng);
+          EXPECT_NE(state->view(other), before) << "the others' views do not show who left";
+          left = true;
+          ASSERT_FALSE(events.empty());
+          for (const auto& event : events) EXPECT_EQ(event.audience, core::kEveryone);
+          EXPECT_THROW(state->retire(leaver, rng), core::MoveError) << "a seat leaves once";
+          const Document full = state->view(core::kReferee);
+          EXPECT_EQ(engine.restore(full, players, {})->view(core::kReferee), full);
+          if (state->finished()) break;
+        }
+        const auto seat = state->current_player();
+        ASSERT_TRUE(seat.has_value());
+        if (left) {
+          ASSERT_NE(*seat, leaver) << "the seat that left is to move at step " << step;
+          const Document full = state->view(core::kReferee);
+          EXPECT_EQ(engine.restore(full, players, {})->view(core::kReferee), full);
+        }
+        const auto move = engine_testing::random_move(*state, chooser);
+        ASSERT_TRUE(move.has_value());
+        state->apply(*seat, *move, rng);
+      }
+      EXPECT_TRUE(state->finished()) << "the game did not end";
+      if (!left) continue;  // it ended before the seat could leave
+      const auto winners = state->result().winners;
+      EXPECT_EQ(std::count(winners.begin(), winners.end(), leaver), 0) << "the seat that left won";
+      EXPECT_EQ(state->result().scores.size(), static_cast<std::size_t>(players));
+      const Document full = state->view(core::kReferee);
+      EXPECT_EQ(engine.restore(full, players, {})->view(core::kReferee), full);
     }
   }
 }

@@ -237,5 +237,16 @@ TEST(Caravaneers, TheTextBoardShowsPiecesCaravanseraisAndMountains) {
   EXPECT_NE(board.find("Captures: South 0, East 0"), std::string::npos);
 }
 
+// The clock's default move (man page, DECISIONS): the first legal move, lines in square order.
+TEST(Caravaneers, DefaultMoveIsTheFirstLegalMove) {
+  auto state = position({"c3", "e2"}, 5, 4, "South");
+  EXPECT_EQ(state->default_move(), Document("c3"));
+  EXPECT_EQ(state->default_move(), state->legal_moves().front());
+  play(*state, kSouth, "c3");
+  EXPECT_EQ(state->default_move(), Document("c4"));  // East: row 4's leading piece
+  auto stuck = position({"a6"}, 6, 4, "South");      // South's only line runs into a mountain
+  EXPECT_EQ(stuck->default_move(), Document("pass"));
+}
+
 }  // namespace
 }  // namespace games::caravaneers

@@ -73,8 +73,16 @@ void put_owed_good(Position& pos, int cell) {
 
 bool anyone_can_place(const Position& pos) {
   for (int s = 0; s < pos.num_players(); ++s)
-    if (pos.can_place(s)) return true;
+    if (!pos.is_retired(s) && pos.can_place(s)) return true;
   return false;
+}
+
+// The next seat still playing moves; the start phase ends when the turn comes round again.
+void pass_turn(Position& pos) {
+  const int from = pos.to_move;
+  pos.to_move = pos.next_active(from);
+  if (pos.phase == Phase::kStart && pos.to_move <= from) pos.phase = Phase::kPlay;
+  if (pos.phase == Phase::kPlay && !anyone_can_place(pos)) pos.phase = Phase::kOver;  // CS-12
 }
 
 void finish(Position& pos) {
@@ -89,9 +97,7 @@ void finish(Position& pos) {
     pos.phase = Phase::kOver;  // CS-10, CS-12: the solo end
     return;
   }
-  pos.to_move = (pos.to_move + 1) % pos.num_players();
-  if (pos.phase == Phase::kStart && pos.to_move == 0) pos.phase = Phase::kPlay;
-  if (pos.phase == Phase::kPlay && !anyone_can_place(pos)) pos.phase = Phase::kOver;  // CS-12
+  pass_turn(pos);
 }
 
 }  // namespace
@@ -125,11 +131,12 @@ core::Result CaravanseraiState::result() const {
     const Player& p = pos_.players[static_cast<std::size_t>(s)];
     return std::tuple{p.caravan.size(), p.reserve_pieces(), p.last_played};
   };
-  int best = 0;
-  for (int s = 1; s < num_players(); ++s)
-    if (key(s) > key(best)) best = s;
+  // Only the seats still playing are ranked: one that retired never wins.
+  int best = pos_.next_active(num_players() - 1);
   for (int s = 0; s < num_players(); ++s)
-    if (key(s) == key(best)) result.winners.push_back(s);
+    if (!pos_.is_retired(s) && key(s) > key(best)) best = s;
+  for (int s = 0; s < num_players(); ++s)
+    if (!pos_.is_retired(s) && key(s) == key(best)) result.winners.push_back(s);
   return result;
 }
 
@@ -291,6 +298,53 @@ std::vector<core::Event> CaravanseraiState::apply(int player, const Document& mo
         "not a caravanserai move: write {start: CELL}, {path: [DIR, goods...]}, {place: CELL} or "
         "pass");
   }
+  pos_ = std::move(next);
+  if (finished()) full["game_over"] = true;
+  return {core::Event{core::kEveryone, std::move(full), nullptr}};
+}
+
+Document CaravanseraiState::default_move() const {
+  if (finished()) throw MoveError("the game is over: no more moves");
+  if (auto pass = forced_move()) return *pass;
+  // The start, and the goods owed for camels: the first cell in the board's order.
+  if (pos_.phase == Phase::kStart || pos_.owed > 0) return simple_moves().front();
+  // The smallest placement: the new head camel alone, in the first free direction from E
+  // clockwise (the placement the enumeration visits first).
+  const Board& b = *pos_.board;
+  const int head = pos_.players[static_cast<std::size_t>(pos_.to_move)].caravan.back().cell;
+  for (int d = 0; d < kDirections; ++d) {
+    const int next = b.neighbour(head, d);
+    if (next >= 0 && pos_.occupant[static_cast<std::size_t>(next)] < 0)
+      return {{"path", Document::array({direction_name(d)})}};
+  }
+  throw MoveError("there is no legal move to play");
+}
+
+std::vector<core::Event> CaravanseraiState::retire(int seat, core::Rng&) {
+  if (finished()) throw MoveError("the game is over: nobody can leave it now");
+  if (seat < 0 || seat >= num_players())
+    throw MoveError(fmt::format("this game has no seat {}", seat + 1));
+  if (pos_.is_retired(seat))
+    throw MoveError(fmt::format("{} has already left the game", letter(seat)));
+  Position next = pos_;
+  next.retired.resize(static_cast<std::size_t>(num_players()), false);
+  // The turns of the final round that were still the seat's are struck out; the turn of the
+  // seat to move counts as the first of them.
+  if (next.final_turns_left) {
+    int at = next.to_move, kept = 0;
+    for (int turn = 0; turn < *next.final_turns_left; ++turn, at = next.next_active(at))
+      kept += at == seat ? 0 : 1;
+    next.final_turns_left = kept;
+  }
+  next.retired[static_cast<std::size_t>(seat)] = true;
+  Document full = {{"seat", letter(seat)}, {"retired", true}};
+  if (next.active_seats() < 2 || (next.final_turns_left && *next.final_turns_left == 0)) {
+    next.phase = Phase::kOver;
+  } else if (seat == next.to_move) {
+    next.owed = 0;  // goods still owed for its camels stay in the market
+    pass_turn(next);
+  }
+  if (next.phase != Phase::kOver) full["to_move"] = letter(next.to_move);
   pos_ = std::move(next);
   if (finished()) full["game_over"] = true;
   return {core::Event{core::kEveryone, std::move(full), nullptr}};

@@ -61,6 +61,12 @@ class CaravanseraiState : public core::State {
   MovePage legal_moves_page(const core::Document& prefix, std::size_t limit) const override;
   std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
   std::optional<core::Document> forced_move() const override;
+  // The pass when forced; else the first start cell or owed-good cell in the board's order;
+  // else the smallest placement: the head camel alone, first free direction from E clockwise.
+  core::Document default_move() const override;
+  // The seat's caravan stays on the board and its reserve stays its own (see the man page,
+  // DECISIONS); its turns, also those of a final round, are skipped.
+  std::vector<core::Event> retire(int seat, core::Rng& rng) override;
 
   core::Document view(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;

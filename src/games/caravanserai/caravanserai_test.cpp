@@ -2,6 +2,8 @@
 // tie-breaks (5), solo (6.2), options (CS-11), views and positions.
 #include "games/caravanserai/caravanserai.hpp"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "games/caravanserai/scenario_testing.hpp"
@@ -280,6 +282,73 @@ TEST(CaravanseraiFlow, DrawShowsTheHexMapTheMarketAndEveryCaravan) {
     EXPECT_NE(text.find(std::string("\n ") + static_cast<char>('a' + row) + "  "),
               std::string::npos);
   EXPECT_NE(text.find("Key:"), std::string::npos);
+}
+
+// The clock's default move (man page, DECISIONS): the smallest placement, the new head camel
+// alone, going the first free way from E clockwise.
+TEST(CaravanseraiFlow, DefaultMoveIsTheSmallestPlacementTheHeadCamelAlone) {
+  Scenario s(2);
+  s.caravan(0, {{kWest, C}}).caravan(1, {{Hex{2, -4}, C}});
+  auto state = s.state();
+  EXPECT_EQ(state->default_move(), (Document{{"path", {"E"}}}));
+  Scenario blocked(2);
+  blocked.caravan(0, {{kWest, C}}).caravan(1, {{Scenario::walk(kWest, E, 1), C}});
+  auto other = blocked.state();
+  const Document move = other->default_move();
+  EXPECT_NE(move, (Document{{"path", {"E"}}}));
+  EXPECT_EQ(move["path"].size(), 1u);
+  EXPECT_EQ(play(*other, move).at(0).full["placed"], 1);
+}
+
+// A seat that leaves: its caravan stays, its turns (also those of the final round) are skipped,
+// it never wins, and the views name it.
+TEST(CaravanseraiFlow, ARetiredSeatIsSkippedAlsoInTheFinalRoundAndNeverWins) {
+  Scenario s(3);
+  const Hex head = Hex{-5, -2}, stop = Scenario::walk(head, E, 1);
+  s.caravanserai(stop, Y);
+  s.caravan(0, {{head, C}}).caravan(1, {{Hex{-2, 3}, C}}).caravan(2, {{Hex{2, -4}, C}});
+  s.market({0, 0, 0, 0, 1}, 0, 0).to_move(0);
+  auto state = s.state();
+  play(*state, Document{{"path", {"E"}}});  // the market is empty: B, C, then A, B, C
+  ASSERT_EQ(*pos_of(*state).final_turns_left, 5);
+  core::Rng rng(1);
+  const auto events = state->retire(2, rng);
+  EXPECT_EQ(events.at(0).full["seat"], "C");
+  EXPECT_EQ(events.at(0).full["to_move"], "B");
+  EXPECT_EQ(*pos_of(*state).final_turns_left, 3);  // B, A, B
+  EXPECT_EQ(state->view(0)["retired"], Document::array({"C"}));
+  const Document full = state->view(core::kReferee);
+  EXPECT_EQ(kEngine.restore(full, 3, {})->view(core::kReferee), full);
+  int turns = 0;
+  while (!state->finished()) {
+    ASSERT_NE(state->current_player(), 2);
+    const int before = pos_of(*state).turn_number;
+    play(*state, state->default_move());
+    turns += pos_of(*state).turn_number - before;
+  }
+  EXPECT_EQ(turns, 3);
+  EXPECT_EQ(pos_of(*state).players[2].caravan.size(), 1u);  // it stays on the board
+  const auto winners = state->result().winners;
+  EXPECT_EQ(std::count(winners.begin(), winners.end(), 2), 0);
+}
+
+// A seat may leave before its caravan starts; the start phase goes on without it, and when only
+// one seat is left the game ends with that seat the winner.
+TEST(CaravanseraiFlow, ASeatMayRetireBeforeItsStartAndTheLastSeatLeftWins) {
+  core::Rng rng(4);
+  auto state = kEngine.start(3, {}, rng).state;
+  play(*state, state->default_move());  // A starts
+  state->retire(1, rng);                // B leaves on its own first turn
+  EXPECT_EQ(state->current_player(), 2);
+  play(*state, state->default_move());  // C starts
+  EXPECT_EQ(state->current_player(), 0);
+  EXPECT_EQ(state->view(core::kReferee)["phase"], "play");
+  const Document full = state->view(core::kReferee);
+  EXPECT_EQ(kEngine.restore(full, 3, {})->view(core::kReferee), full);
+  const auto events = state->retire(2, rng);
+  EXPECT_TRUE(state->finished());
+  EXPECT_EQ(events.at(0).full["game_over"], true);
+  EXPECT_EQ(state->result().winners, std::vector<int>{0});
 }
 
 }  // namespace

@@ -160,6 +160,11 @@ Document position_document(const Position& pos) {
                   {"tiles", tiles},
                   {"goods_on_board", goods},
                   {"players", players}};
+  // Written only once a seat has left, so that the snapshots of every other game stay as they were.
+  Document left = Document::array();
+  for (int s = 0; s < pos.num_players(); ++s)
+    if (pos.is_retired(s)) left.push_back(std::string(1, static_cast<char>('A' + s)));
+  if (!left.empty()) doc["retired"] = std::move(left);
   if (pos.solo()) doc["solo_level"] = solo_level(static_cast<int>(pos.players[0].caravan.size()));
   return doc;
 }
@@ -168,7 +173,7 @@ Position position_from_document(const Document& doc, std::optional<bool> expert)
   if (!doc.is_object()) bad("a caravanserai position must be a mapping");
   static const std::set<std::string> known = {
       "expert", "phase", "to_move",        "turn_number", "owed_goods", "final_turns_left",
-      "market", "tiles", "goods_on_board", "players",     "solo_level"};
+      "market", "tiles", "goods_on_board", "players",     "solo_level", "retired"};
   for (const auto& [key, value] : doc.items())
     if (!known.count(key)) bad(fmt::format("unknown key '{}'", key));
   Position pos;
@@ -260,6 +265,17 @@ Position position_from_document(const Document& doc, std::optional<bool> expert)
                     "reserve and 15 a player)",
                     goods_total, pos.total_goods()));
 
+  if (doc.contains("retired")) {
+    const Document& left = doc.at("retired");
+    if (!left.is_array()) bad("\"retired\" must list the seats that left the game");
+    pos.retired.assign(static_cast<std::size_t>(n), false);
+    for (const Document& item : left) {
+      const int s = seat_of(item, n, "retired");
+      if (pos.is_retired(s)) bad(fmt::format("retired names {} twice", item.dump()));
+      pos.retired[static_cast<std::size_t>(s)] = true;
+    }
+  }
+
   const Document& phase = need(doc, "phase");
   if (phase == "start")
     pos.phase = Phase::kStart;
@@ -274,12 +290,16 @@ Position position_from_document(const Document& doc, std::optional<bool> expert)
     if (!to_move.is_null()) bad("to_move must be null when the game is over");
   } else {
     pos.to_move = seat_of(to_move, n, "to_move");
+    if (pos.is_retired(pos.to_move)) bad("to_move names a seat that has left the game");
+    if (!pos.retired.empty() && pos.active_seats() < 2)
+      bad("a game that goes on needs two seats that have not left");
   }
   pos.turn_number = whole(need(doc, "turn_number"), "turn_number", 0, 1 << 30);
   pos.owed = whole(need(doc, "owed_goods"), "owed_goods", 0, 2 * kCamelsEach);
   const Document& left = need(doc, "final_turns_left");
   if (!left.is_null()) pos.final_turns_left = whole(left, "final_turns_left", 0, 13);
   for (int s = 0; s < n; ++s) {
+    if (pos.is_retired(s)) continue;  // it may have left before or after its start
     const bool started = !pos.players[static_cast<std::size_t>(s)].caravan.empty();
     const bool should = pos.phase != Phase::kStart || s < pos.to_move;
     if (started != should)

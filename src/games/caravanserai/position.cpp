@@ -8,6 +8,19 @@ int Player::reserve_pieces() const {
   return std::accumulate(goods.begin(), goods.end(), 0) + camels;
 }
 
+int Position::active_seats() const {
+  int active = 0;
+  for (int s = 0; s < num_players(); ++s) active += is_retired(s) ? 0 : 1;
+  return active;
+}
+
+int Position::next_active(int seat) const {
+  int next = seat;
+  do next = (next + 1) % num_players();
+  while (is_retired(next) && next != seat);
+  return next;
+}
+
 int Position::market_total() const { return std::accumulate(market.begin(), market.end(), 0); }
 
 bool Position::can_place(int seat) const {
@@ -35,7 +48,9 @@ void Position::market_took_last() {
   // once more. The current turn is counted down when it ends, hence the extra one.
   // Solo: the game ends with this turn.
   if (final_turns_left) return;
-  final_turns_left = solo() ? 1 : (num_players() - 1 - to_move) + num_players() + 1;
+  int later = 0;  // the seats still playing after this one in the round
+  for (int s = to_move + 1; s < num_players(); ++s) later += is_retired(s) ? 0 : 1;
+  final_turns_left = solo() ? 1 : later + active_seats() + 1;
 }
 
 int Position::take_good(int seat, int colour) {

@@ -44,6 +44,14 @@ struct Position {
   int turn_number = 0;  // turns completed
   int owed = 0;         // goods the player to move must still put on the board (CS-8)
   std::optional<int> final_turns_left;  // set when the market empties (CS-10, CS-12)
+  std::vector<bool> retired;            // per seat: it left the game; its turns are skipped
+
+  bool is_retired(int seat) const {
+    return !retired.empty() && retired[static_cast<std::size_t>(seat)];
+  }
+  int active_seats() const;
+  // The next seat after `seat` in turn order that has not left the game.
+  int next_active(int seat) const;
 
   int num_players() const { return static_cast<int>(players.size()); }
   bool solo() const { return players.size() == 1; }

@@ -254,6 +254,15 @@ std::optional<Document> DecktetCaravanState::forced_move() const {
   return Document("pass");
 }
 
+Document DecktetCaravanState::default_move() const {
+  if (!to_move_) throw MoveError("the game is over: no more moves");
+  if (!plays_.empty()) return "pass";
+  // all_caravans lists the shortest first, then the lowest top rank: a single low numeral.
+  const auto caravans = all_caravans(cards_[static_cast<std::size_t>(*to_move_)]);
+  if (caravans.empty()) throw MoveError("there is no legal move to play");
+  return format_play(caravans.front());
+}
+
 void DecktetCaravanState::check_play(int player, const Play& play) const {
   for (const Placed& placed : play.cards)
     if (!holds(cards_[static_cast<std::size_t>(player)], placed.card))

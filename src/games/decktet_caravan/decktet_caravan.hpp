@@ -62,6 +62,8 @@ class DecktetCaravanState : public core::State {
   std::vector<core::Document> legal_moves() const override;
   std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
   std::optional<core::Document> forced_move() const override;
+  // "pass" when answering; when opening a season (no pass allowed), the lowest caravan.
+  core::Document default_move() const override;
 
   core::Document view(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;

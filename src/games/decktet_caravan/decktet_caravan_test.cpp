@@ -701,5 +701,22 @@ TEST(DecktetCaravan, TheDrawingNamesTheCardsAndWhatIsToBeDone) {
   EXPECT_NE(full.find("Merchant"), std::string::npos) << full;
 }
 
+// The clock's default move (man page, DECISIONS): an answer passes; an opener, who may not
+// pass, plays the lowest caravan: one card, the lowest numeral held.
+TEST(DecktetCaravan, DefaultMovePassesOrOpensWithTheLowestCaravan) {
+  Position pos;
+  pos.p1 = {"AS", "7SK", "3MW", "4MS"};
+  pos.p2 = {"5ML", "9LK"};
+  pos.set_aside = {"AW", "CS", "2MK", "2SY"};
+  auto state = pos.state();
+  EXPECT_EQ(state->default_move(), Document("3MW"));
+  play(*state, 0, state->default_move());
+  EXPECT_EQ(state->default_move(), Document("pass"));  // Player 2 could beat it, and passes
+  const auto answers = state->legal_moves();
+  EXPECT_NE(std::find(answers.begin(), answers.end(), Document("5ML")), answers.end());
+  play(*state, 1, state->default_move());
+  EXPECT_EQ(referee(*state)["to_move"], P1);
+}
+
 }  // namespace
 }  // namespace games::decktet_caravan

@@ -82,29 +82,35 @@ Document HuberCaravanState::view(int viewer) const {
     for (int good = 0; good < kGoodKinds; ++good)
       bag[good_name(good)] = std::count(bag_.begin(), bag_.end(), good);
   }
-  return {{"board", board.to_document()},
-          {"camels", setting_.camels},
-          {"short", setting_.short_game},
-          {"players", players},
-          {"spaces", spaces},
-          {"bag", bag},
-          {"bag_size", bag_.size()},
-          {"end_triggered", bag_.empty()},
-          {"turn",
-           {{"number", turn_number_},
-            {"player", finished_ ? Document() : Document(seat(to_move_))},
-            {"actions", allowance()},
-            {"left", left_}}},
-          {"last_progress_turn", last_progress_turn_},
-          {"idle_turns", idle_turns_},
-          {"finished", finished_},
-          {"ended_by", ended_by_.empty() ? Document() : Document(ended_by_)}};
+  Document doc = {{"board", board.to_document()},
+                  {"camels", setting_.camels},
+                  {"short", setting_.short_game},
+                  {"players", players},
+                  {"spaces", spaces},
+                  {"bag", bag},
+                  {"bag_size", bag_.size()},
+                  {"end_triggered", bag_.empty()},
+                  {"turn",
+                   {{"number", turn_number_},
+                    {"player", finished_ ? Document() : Document(seat(to_move_))},
+                    {"actions", allowance()},
+                    {"left", left_}}},
+                  {"last_progress_turn", last_progress_turn_},
+                  {"idle_turns", idle_turns_},
+                  {"finished", finished_},
+                  {"ended_by", ended_by_.empty() ? Document() : Document(ended_by_)}};
+  // Written only once a seat has left, so that the snapshots of every other game stay as they were.
+  Document left = Document::array();
+  for (int s = 0; s < num_players(); ++s)
+    if (retired(s)) left.push_back(seat(s));
+  if (!left.empty()) doc["retired"] = std::move(left);
+  return doc;
 }
 
 void HuberCaravanState::set_from(const Document& doc) {
   only_keys(doc,
             {"board", "camels", "short", "players", "spaces", "bag", "bag_size", "end_triggered",
-             "turn", "last_progress_turn", "idle_turns", "finished", "ended_by"},
+             "turn", "last_progress_turn", "idle_turns", "finished", "ended_by", "retired"},
             "the position");
   const Board& board = setting_.board;
   const int n = num_players();
@@ -213,6 +219,19 @@ void HuberCaravanState::set_from(const Document& doc) {
     bad_position(fmt::format(
         "{} loose goods and a bag that is not empty: the refill is overdue (HC-7)", loose_goods()));
 
+  retired_.assign(static_cast<std::size_t>(n), false);
+  if (doc.contains("retired")) {
+    const Document& left = doc.at("retired");
+    if (!left.is_array()) bad_position("\"retired\" must list the seats that left the game");
+    for (const Document& item : left) {
+      const auto s = item.is_string() ? seat_from_name(item.get<std::string>(), n) : std::nullopt;
+      if (!s || item != seat(*s) || retired(*s))
+        bad_position(
+            fmt::format("\"retired\": {} is not a seat of this game named once", item.dump()));
+      retired_[static_cast<std::size_t>(*s)] = true;
+    }
+  }
+
   if (!doc.contains("turn")) bad_position("\"turn\" is missing");
   const Document& turn = doc.at("turn");
   only_keys(turn, {"number", "player", "actions", "left"}, "turn");
@@ -229,6 +248,9 @@ void HuberCaravanState::set_from(const Document& doc) {
     if (!s || who != seat(*s))
       bad_position(fmt::format("turn.player must name a seat of this game, not {}", who.dump()));
     to_move_ = *s;
+    if (retired(to_move_))
+      bad_position(fmt::format("{} has left the game and cannot be to move", seat(to_move_)));
+    if (active_seats() < 2) bad_position("a game that goes on needs two seats that have not left");
   }
   if (turn.contains("actions") && turn.at("actions") != allowance())
     bad_position(fmt::format("turn {} has {} actions, not {}", turn_number_, allowance(),
@@ -239,9 +261,9 @@ void HuberCaravanState::set_from(const Document& doc) {
   const Document ended = doc.value("ended_by", Document());
   ended_by_.clear();
   if (!ended.is_null()) {
-    if (ended != "delivery" && ended != "stall" && ended != "idle")
-      bad_position(
-          fmt::format("\"ended_by\" must be delivery, stall, idle or null, not {}", ended.dump()));
+    if (ended != "delivery" && ended != "stall" && ended != "idle" && ended != "retired")
+      bad_position(fmt::format(
+          "\"ended_by\" must be delivery, stall, idle, retired or null, not {}", ended.dump()));
     ended_by_ = ended.get<std::string>();
   }
   if (finished_ != !ended_by_.empty())

@@ -92,7 +92,10 @@ void bad_position(const std::string& why) { throw SetupError("position: " + why)
 // ---- State: set-up ----------------------------------------------------------------------------
 
 HuberCaravanState::HuberCaravanState(Setting setting, int players)
-    : setting_(std::move(setting)), players_(static_cast<std::size_t>(players)), spaces_(kSpaces) {}
+    : setting_(std::move(setting)),
+      players_(static_cast<std::size_t>(players)),
+      retired_(static_cast<std::size_t>(players), false),
+      spaces_(kSpaces) {}
 
 std::string HuberCaravanState::seat(int s) const {
   return kSeatNames.at(static_cast<std::size_t>(s));
@@ -196,9 +199,13 @@ core::Result HuberCaravanState::result() const {
     keys.emplace_back(score(s), goods);
     result.scores.push_back(score(s));
   }
-  const auto best = *std::max_element(keys.begin(), keys.end());
+  // Only the seats still playing are ranked: one that retired never wins.
+  std::optional<std::pair<int, int>> best;
   for (int s = 0; s < num_players(); ++s)
-    if (keys[static_cast<std::size_t>(s)] == best) result.winners.push_back(s);
+    if (!retired(s) && (!best || keys[static_cast<std::size_t>(s)] > *best))
+      best = keys[static_cast<std::size_t>(s)];
+  for (int s = 0; s < num_players(); ++s)
+    if (!retired(s) && keys[static_cast<std::size_t>(s)] == best) result.winners.push_back(s);
   return result;
 }
 
@@ -506,6 +513,11 @@ std::optional<Document> HuberCaravanState::end_turn_move() const {
   return Document("end");
 }
 
+Document HuberCaravanState::default_move() const {
+  if (finished_) throw MoveError("the game is over: no more actions");
+  return "end";
+}
+
 // ---- State: applying actions ------------------------------------------------------------------
 
 std::vector<core::Event> HuberCaravanState::apply(int player, const Document& move, core::Rng&) {
@@ -618,9 +630,9 @@ void HuberCaravanState::refill(Document& event) {
 void HuberCaravanState::end_turn(Document& event) {
   const bool acted = left_ < allowance();
   if (bag_.empty()) idle_turns_ = acted ? 0 : idle_turns_ + 1;
-  if (bag_.empty() && idle_turns_ >= num_players()) {
+  if (bag_.empty() && idle_turns_ >= active_seats()) {
     ended_by_ = "idle";  // HC-7: a whole round without an action after the trigger
-  } else if (turn_number_ - last_progress_turn_ >= kQuietRounds * num_players()) {
+  } else if (turn_number_ - last_progress_turn_ >= kQuietRounds * active_seats()) {
     ended_by_ = "stall";
   }
   if (!ended_by_.empty()) {
@@ -629,9 +641,30 @@ void HuberCaravanState::end_turn(Document& event) {
     return;
   }
   ++turn_number_;
-  to_move_ = (to_move_ + 1) % num_players();
+  do to_move_ = (to_move_ + 1) % num_players();
+  while (retired(to_move_));
   left_ = allowance();
   event["next"] = {{"player", seat(to_move_)}, {"actions", left_}};
+}
+
+int HuberCaravanState::active_seats() const {
+  return static_cast<int>(std::count(retired_.begin(), retired_.end(), false));
+}
+
+std::vector<core::Event> HuberCaravanState::retire(int s, core::Rng&) {
+  if (finished_) throw MoveError("the game is over: nobody can leave it now");
+  if (s < 0 || s >= num_players()) throw MoveError(fmt::format("this game has no seat {}", s + 1));
+  if (retired(s)) throw MoveError(fmt::format("{} has already left the game", seat(s)));
+  retired_[static_cast<std::size_t>(s)] = true;
+  Document event = {{"seat", seat(s)}, {"retired", true}};
+  if (active_seats() < 2) {
+    finished_ = true;
+    ended_by_ = "retired";
+    event["game_over"] = ended_by_;
+  } else if (s == to_move_) {
+    end_turn(event);  // the turn it leaves is over; the next seat still playing moves
+  }
+  return {core::Event{core::kEveryone, std::move(event), nullptr}};
 }
 
 // View and set_from: document.cpp.

@@ -110,6 +110,12 @@ class HuberCaravanState : public core::State {
   std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
   std::optional<core::Document> forced_move() const override { return std::nullopt; }
   std::optional<core::Document> end_turn_move() const override;
+  // "end": the turn closes with whatever actions are left unused.
+  core::Document default_move() const override;
+  // The seat's camels stay where they stand with their goods (see the man page, DECISIONS); its
+  // turns are skipped. With one seat left the game ends ("ended_by": "retired").
+  std::vector<core::Event> retire(int seat, core::Rng& rng) override;
+  bool retired(int seat) const { return retired_[static_cast<std::size_t>(seat)]; }
 
   core::Document view(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
@@ -135,6 +141,7 @@ class HuberCaravanState : public core::State {
   core::Document perform(const Action& action, int cost);
   void refill(core::Document& event);
   void end_turn(core::Document& event);
+  int active_seats() const;
   void sort_camels(int seat);
 
   int camels_on(int square) const;
@@ -146,6 +153,7 @@ class HuberCaravanState : public core::State {
 
   Setting setting_;
   std::vector<PlayerState> players_;
+  std::vector<bool> retired_;  // seats that left the game (written only when one has)
   std::vector<Space> spaces_;
   std::vector<int> bag_;  // front first
   int turn_number_ = 1;

@@ -734,4 +734,56 @@ TEST(HuberCaravanDraw, TheGridShowsMarketsSpacesCamelsAndTheTurn) {
   EXPECT_NE(text.find("d2 ivory"), std::string::npos);
 }
 
+// The clock's default move (man page, DECISIONS): end the turn, whatever actions are left.
+TEST(HuberCaravanTurns, DefaultMoveEndsTheTurn) {
+  auto state = restore(at_turn_five());
+  EXPECT_EQ(state->default_move(), Document("end"));
+  play(*state, Document{{"place", "c3"}});
+  EXPECT_EQ(state->default_move(), Document("end"));  // also in the middle of a turn
+  play(*state, state->default_move());
+  EXPECT_EQ(state->current_player(), 1);
+}
+
+// A seat that leaves (resignation, forfeit): its camels and goods stay where they are, its turns
+// are skipped, it never wins, and the referee's view names it and restores.
+TEST(HuberCaravanRetire, ARetiredSeatsCamelsStayAndItsTurnsAreSkipped) {
+  Document doc = fresh(3);
+  camel(doc, 1, "c3", "salt");
+  camel(doc, 1, "d3");
+  turn(doc, "Blue", 6, 4);
+  auto state = restore(doc, 3);
+  core::Rng rng(1);
+  const auto events = state->retire(1, rng);  // Blue leaves on its own turn
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0].full["seat"], "Blue");
+  EXPECT_EQ(events[0].full["retired"], true);
+  EXPECT_EQ(events[0].full["next"]["player"], "Green");
+  EXPECT_EQ(state->current_player(), 2);
+  EXPECT_TRUE(has_camel(*state, 1, Document{{"at", "c3"}, {"good", "salt"}}));
+  for (int viewer : {0, 2, core::kReferee})
+    EXPECT_EQ(state->view(viewer)["retired"], Document::array({"Blue"}));
+  const Document full = state->view(core::kReferee);
+  EXPECT_EQ(kEngine.restore(full, 3, {})->view(core::kReferee), full);
+  play(*state, "end");
+  EXPECT_EQ(state->current_player(), 0);
+  play(*state, "end");
+  EXPECT_EQ(state->current_player(), 2) << "Blue's turn is skipped";
+  EXPECT_THROW(state->retire(1, rng), core::MoveError);
+  // When one seat is left, the game ends and that seat alone wins.
+  state->retire(0, rng);
+  EXPECT_TRUE(state->finished());
+  EXPECT_EQ(state->view(core::kReferee)["ended_by"], "retired");
+  EXPECT_EQ(state->result().winners, std::vector<int>{2});
+}
+
+TEST(HuberCaravanRetire, APositionWithoutRetiredSeatsStillRestoresAndABadListIsRefused) {
+  Document doc = fresh(3);
+  EXPECT_FALSE(doc.contains("retired"));
+  EXPECT_NO_THROW(restore(doc, 3));
+  doc["retired"] = Document::array({"Black"});  // Black is to move
+  EXPECT_THROW(restore(doc, 3), core::SetupError);
+  doc["retired"] = Document::array({"Purple"});
+  EXPECT_THROW(restore(doc, 3), core::SetupError);
+}
+
 }  // namespace

@@ -274,6 +274,18 @@ std::vector<Document> NvCaravanState::legal_moves() const {
   return moves;
 }
 
+Document NvCaravanState::default_move() const {
+  if (finished_) throw MoveError("the game is over: no more moves");
+  // A hand is sorted by rank first (Ace low, the Joker high), so its lowest card comes first.
+  const std::vector<Card>& hand = players_[at(to_move_)].hand;
+  if (!opening_) return {{"discard", card_name(hand.front())}};
+  const auto lowest = std::find_if(hand.begin(), hand.end(), is_number);
+  for (int caravan = to_move_ * 3; caravan < to_move_ * 3 + 3; ++caravan)
+    if (caravans_[at(caravan)].cards.empty() && lowest != hand.end())
+      return {{"play", card_name(*lowest)}, {"on", caravan + 1}};
+  throw MoveError("there is no legal move to play");
+}
+
 NvCaravanState::Move NvCaravanState::parse_move(int player, const Document& doc) const {
   if (!doc.is_object() || doc.empty()) throw MoveError(kMoveHelp);
   for (const auto& [key, value] : doc.items()) {

@@ -97,6 +97,9 @@ class NvCaravanState : public core::State {
   std::vector<core::Document> legal_moves() const override;
   std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
   std::optional<core::Document> forced_move() const override { return std::nullopt; }
+  // In the opening the lowest number card starts the first empty caravan; after it the lowest
+  // card in hand is discarded (never a disband).
+  core::Document default_move() const override;
 
   core::Document view(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;

@@ -796,5 +796,36 @@ TEST(NvCaravan, TwoThousandRandomGamesPlayToTheEnd) {
   EXPECT_LT(std::chrono::steady_clock::now() - started_at, std::chrono::seconds(60));
 }
 
+// The clock's default move (man page, DECISIONS): after the opening, discard the lowest card
+// (Ace low, face cards above every number card); never a disband, even when one is legal.
+TEST(NvCaravan, DefaultMoveDiscardsTheLowestValueCard) {
+  Position pos;
+  pos.hand("North", {"QS", "3H", "JK1", "2C", "KD"}).caravan(1, {slot("9H")});
+  pos.deck("North", {"5D"}).hand("South", {"4C"});
+  auto state = pos.make();
+  ASSERT_TRUE(listed(*state, Document{{"disband", 1}}));
+  EXPECT_EQ(state->default_move(), (Document{{"discard", "2C"}}));
+  play(*state, kNorth, state->default_move());
+  EXPECT_EQ(discard_of(*state, "North"), std::vector<std::string>{"2C"});
+  auto faces = Position().hand("North", {"QS", "JK1", "KD"}).make();
+  EXPECT_EQ(faces->default_move(), (Document{{"discard", "QS"}}));
+}
+
+// In the opening there is no discard: the lowest number card starts the first empty caravan.
+TEST(NvCaravan, DefaultMoveInTheOpeningStartsACaravanWithTheLowestNumberCard) {
+  core::Rng rng(5);
+  auto state = kEngine.start(2, {}, rng).state;
+  for (int i = 0; i < 6; ++i) {
+    const int seat = *state->current_player();
+    const Document move = state->default_move();
+    // Every opening move plays a number card; the listing goes by card, lowest first.
+    EXPECT_EQ(move["play"], state->legal_moves().front()["play"]) << move.dump();
+    const int first_empty = seat * 3 + 1 + i / 2;
+    EXPECT_EQ(move["on"], first_empty) << move.dump();
+    EXPECT_NO_THROW(play(*state, seat, move)) << move.dump();
+  }
+  EXPECT_EQ(referee(*state)["phase"], "play");
+}
+
 }  // namespace
 }  // namespace games::nv_caravan
