@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "core/clock.hpp"
 #include "core/errors.hpp"
 
 namespace cli {
@@ -67,6 +68,9 @@ int run(int argc, char** argv) {
                  "the game database (default: $CARAVAN_REF_DB, else caravan.db here)");
   app.add_option("--format", context.format_name, "output format")
       ->check(CLI::IsMember({"yaml", "json", "text"}));
+  std::string now;
+  app.add_option("--now", now,
+                 "the time to act at, ISO-8601 UTC (default: $CARAVAN_REF_NOW, else the clock)");
 
   Handler handler;
   add_new(app, context, handler);
@@ -79,6 +83,8 @@ int run(int argc, char** argv) {
   add_games(app, context, handler);
   add_ledger(app, context, handler);
   add_mail(app, context, handler);
+  add_tick(app, context, handler);
+  add_admin(app, context, handler);
 
   try {
     app.parse(argc, argv);
@@ -94,6 +100,15 @@ int run(int argc, char** argv) {
   }
 
   try {
+    if (!now.empty()) {
+      const auto time = core::parse_time(now);
+      if (!time)
+        throw core::UserError(core::Exit::kUsage,
+                              fmt::format("--now '{}' is not an ISO-8601 UTC time such as "
+                                          "2026-03-01T12:00:00Z",
+                                          now));
+      core::set_now(*time);
+    }
     return handler();
   } catch (const core::UserError& e) {
     std::cerr << "caravan-ref: " << e.what() << "\n";

@@ -48,6 +48,9 @@ void add_games(CLI::App& app, Context& context, Handler& handler);
 // export, verify, import, pubkey, keygen, sign (cmd_ledger.cpp)
 void add_ledger(CLI::App& app, Context& context, Handler& handler);
 void add_mail(CLI::App& app, Context& context, Handler& handler);
+// tick, admin (cmd_host.cpp)
+void add_tick(CLI::App& app, Context& context, Handler& handler);
+void add_admin(CLI::App& app, Context& context, Handler& handler);
 
 // Reads a whole file, or standard input for "-"; UserError 66 when it cannot be read.
 std::string read_input(const std::string& path);

@@ -8,10 +8,20 @@
 namespace cli {
 
 void add_list(CLI::App& app, Context& context, Handler& handler) {
-  auto* cmd = app.add_subcommand("list", "the games in the database");
-  cmd->callback([&context, &handler] {
-    handler = [&context] {
-      context.print(referee::list_games(context.db()));
+  auto filter = std::make_shared<referee::ListFilter>();
+  auto* cmd = app.add_subcommand("list", "the games in the database, whose move and the deadline");
+  cmd->add_option("--player", filter->player, "only games this player sits in");
+  cmd->add_option("--to-move", filter->to_move, "only games where this player is to move");
+  cmd->add_flag("--overdue", filter->overdue, "only running games past their deadline");
+  auto flags = std::make_shared<std::pair<bool, bool>>();  // --finished, --running
+  auto* finished = cmd->add_flag("--finished", flags->first, "only finished games");
+  auto* running = cmd->add_flag("--running", flags->second, "only running games");
+  finished->excludes(running);
+  cmd->callback([&context, &handler, filter, flags] {
+    if (flags->first) filter->finished = true;
+    if (flags->second) filter->finished = false;
+    handler = [&context, filter] {
+      context.print(referee::list_games(context.db(), *filter));
       return 0;
     };
   });

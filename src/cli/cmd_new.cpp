@@ -19,6 +19,7 @@ struct NewOptions {
   std::optional<std::uint64_t> seed;
   std::string position;
   std::vector<std::string> keys;  // NAME=HEX: players who sign their turns
+  referee::TimingRequest timing;
 };
 
 std::map<std::string, std::string> parse_options(const std::vector<std::string>& pairs) {
@@ -61,9 +62,21 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
   cmd->add_option("--key", opts->keys,
                   "NAME=HEX: the player's Ed25519 public key ('keygen'); that player signs turn "
                   "files instead of sending a token");
+  cmd->add_option("--deadline", opts->timing.deadline,
+                  "each turn is due this long after the previous (72h, 3d; default: no clock)");
+  cmd->add_option("--grace", opts->timing.grace,
+                  "how long after a deadline the NMR policy waits (default 0)");
+  cmd->add_option("--remind", opts->timing.remind,
+                  "remind the player to move this long before the deadline (default: never)");
+  cmd->add_option("--nmr", opts->timing.nmr,
+                  "when a seat misses its deadline: wait, default, forfeit:N, or a combination "
+                  "such as default,forfeit:3 (default: wait)");
+  cmd->add_option("--absence", opts->timing.absence_days,
+                  "a player may announce an absence of up to DAYS (default 0: none)");
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
       referee::NewGame request;
+      request.timing = opts->timing;
       request.kind = opts->kind;
       request.players = opts->players;
       request.options = parse_options(opts->options);

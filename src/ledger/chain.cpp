@@ -42,9 +42,11 @@ std::string genesis(const Document& genesis_document) {
 }
 
 Document canonical_turn(const std::string& game, std::int64_t number, const std::string& player,
-                        int seat, bool forced, const Document& moves) {
-  return {{"forced", forced}, {"game", game},     {"moves", moves},
-          {"number", number}, {"player", player}, {"seat", seat}};
+                        int seat, bool forced, const Document& moves, const Document& action) {
+  Document turn = {{"forced", forced}, {"game", game},     {"moves", moves},
+                   {"number", number}, {"player", player}, {"seat", seat}};
+  if (!action.is_null()) turn["action"] = action;
+  return turn;
 }
 
 std::string chain_link(const std::string& previous, const Document& canonical_turn,

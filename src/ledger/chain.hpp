@@ -9,7 +9,8 @@
 //                                          seed_commitment}) )
 //   chain_n         = SHA-256( chain_{n-1} "\n" canonical(turn_n) "\n" state_hash_n ),
 //                     chain_0 = genesis
-//   canonical turn  = canonical({forced, game, moves, number, player, seat})
+//   canonical turn  = canonical({forced, game, moves, number, player, seat}), and `action` among
+//                     them when the turn is an action (resign, offer-draw, nmr, admin, ...)
 #pragma once
 
 #include <cstdint>
@@ -48,7 +49,8 @@ Document genesis_document(const std::string& game, const std::string& kind, cons
 std::string genesis(const Document& genesis_document);
 
 Document canonical_turn(const std::string& game, std::int64_t number, const std::string& player,
-                        int seat, bool forced, const Document& moves);
+                        int seat, bool forced, const Document& moves,
+                        const Document& action = nullptr);
 std::string chain_link(const std::string& previous, const Document& canonical_turn,
                        const std::string& state_hash);
 

@@ -19,9 +19,11 @@ std::string lower(std::string text) {
 }
 
 Document canonical_turn_of(const store::GameRow& row, const store::TurnRow& turn) {
+  // The game master's own turns (admin actions) are the referee's: seat -1.
   return canonical_turn(row.id, turn.number,
-                        row.players.at(static_cast<std::size_t>(turn.seat)).name, turn.seat,
-                        turn.forced, turn.moves);
+                        turn.seat < 0 ? std::string("referee")
+                                      : row.players.at(static_cast<std::size_t>(turn.seat)).name,
+                        turn.seat, turn.forced, turn.moves, turn.action);
 }
 
 }  // namespace

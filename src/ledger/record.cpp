@@ -7,7 +7,9 @@
 #include "ledger/chain.hpp"
 #include "ledger/game_ledger.hpp"
 #include "output/writer.hpp"
+#include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/turns.hpp"
 #include "store/game_store.hpp"
 #include "turnfile/turnfile.hpp"
 
@@ -148,6 +150,22 @@ Replay check(const Document& record) {
 
   if (!record.contains("turns") || !record["turns"].is_array())
     fail("turns", "'turns' must be a list");
+  // The replay's table state (offers, retired seats, a declared result) and its snapshots, which
+  // an undo or a rollback in the record restores.
+  referee::GameContext context;
+  context.engine = engine;
+  context.row = row;
+  std::vector<Document> snapshots;
+  if (out.replayed) {
+    context.state = state->clone();
+    context.rng = rng;
+    snapshots.push_back(referee::snapshot_of(context));
+  }
+  const referee::SnapshotSource replayed_snapshots = [&snapshots](std::int64_t n) {
+    return n >= 0 && static_cast<std::size_t>(n) < snapshots.size()
+               ? snapshots[static_cast<std::size_t>(n)]
+               : Document();
+  };
   std::string head = row.genesis;
   std::int64_t expected = 1;
   for (const auto& item : record["turns"]) {
@@ -164,29 +182,52 @@ Replay check(const Document& record) {
     where = {{"turn", number}};
     store::TurnRow turn;
     turn.number = number;
+    // An action (resign, a draw, the clock's, the game master's with seat -1) instead of moves.
+    if (item.contains("action") && !item["action"].is_null()) {
+      if (!item["action"].is_object() || !item["action"].contains("action"))
+        fail("action", "'action' must be a mapping with the key 'action'", where);
+      turn.action = item["action"];
+    }
+    const int lowest =
+        turn.action.is_object() && turn.action.value("action", "") == "admin" ? -1 : 0;
     if (!item.contains("seat") || !item["seat"].is_number_integer() ||
-        item["seat"].get<int>() < 0 || item["seat"].get<int>() >= players)
+        item["seat"].get<int>() < lowest || item["seat"].get<int>() >= players)
       fail("seat", "'seat' must be a seat of the game", where);
     turn.seat = item["seat"];
-    if (text_field(item, "player", where) != row.players[static_cast<std::size_t>(turn.seat)].name)
+    if (text_field(item, "player", where) != referee::player_name(row, turn.seat))
       fail("player",
-           fmt::format("seat {} is {}, not {}", turn.seat,
-                       row.players[static_cast<std::size_t>(turn.seat)].name,
+           fmt::format("seat {} is {}, not {}", turn.seat, referee::player_name(row, turn.seat),
                        item["player"].get<std::string>()),
            where);
     if (!item.contains("forced") || !item["forced"].is_boolean())
       fail("forced", "'forced' must be true or false", where);
     turn.forced = item["forced"];
-    if (!item.contains("moves") || !item["moves"].is_array() || item["moves"].empty())
+    if (!item.contains("moves") || !item["moves"].is_array() ||
+        (item["moves"].empty() && turn.action.is_null()))
       fail("moves", "'moves' must be a list of moves", where);
     turn.moves = item["moves"];
     turn.state_hash = text_field(item, "state_hash", where);
     turn.chain = text_field(item, "chain", where);
-    const Document canonical_form =
-        canonical_turn(row.id, number, item["player"], turn.seat, turn.forced, turn.moves);
+    const Document canonical_form = canonical_turn(row.id, number, item["player"], turn.seat,
+                                                   turn.forced, turn.moves, turn.action);
 
-    if (out.replayed) {
-      if (state->finished()) fail("turns", "the game was over before this turn", where);
+    if (out.replayed && !turn.action.is_null()) {
+      context.state = std::move(state);
+      context.rng = rng;
+      try {
+        turn.events = referee::replay_turn(context, turn, replayed_snapshots);
+      } catch (const referee::MoveFailure& failure) {
+        fail("moves",
+             fmt::format("move {} is refused on replay: {}", failure.index + 1, failure.message),
+             where);
+      } catch (const core::UserError& error) {
+        fail("action", std::string("the action is refused on replay: ") + error.what(), where);
+      }
+      state = std::move(context.state);
+      rng = context.rng;
+    } else if (out.replayed) {
+      if (referee::game_over(*state, context.row))
+        fail("turns", "the game was over before this turn", where);
       const auto to_move = state->current_player();
       if (to_move != turn.seat)
         fail("player",
@@ -219,7 +260,15 @@ Replay check(const Document& record) {
                at);
         }
       }
-      const std::string replayed = referee::state_hash(state->view(core::kReferee), rng.save());
+      if (!turn.forced) referee::after_own_moves(context.row, turn.seat, turn.number);
+    }
+    if (out.replayed) {
+      context.state = std::move(state);
+      context.rng = rng;
+      snapshots.push_back(referee::snapshot_of(context));
+      state = std::move(context.state);
+      const std::string replayed =
+          referee::state_hash(state->view(core::kReferee), rng.save(), context.row.host);
       if (replayed != turn.state_hash) {
         if (chain_link(head, canonical_form, replayed) == turn.chain)
           fail("state_hash",
@@ -250,9 +299,11 @@ Replay check(const Document& record) {
     fail("chain_head", fmt::format("the chain head is not the last turn's chain value {}", head));
 
   if (!out.replayed) return out;
-  if (!finished && !state->finished() && state->forced_move())
+  row.host = context.row.host;
+  const bool over = referee::game_over(*state, row);
+  if (!finished && !over && state->forced_move())
     fail("turns", "the record stops where the referee makes a forced move");
-  if (finished != state->finished())
+  if (finished != over)
     fail("finished", finished ? "the replayed game is not over" : "the replayed game is over");
   row.finished = finished;
   row.result = referee::result_document(*state, row);
@@ -260,7 +311,7 @@ Replay check(const Document& record) {
     fail("result", "the recorded result is not what the replay gives: " + row.result.dump());
   row.state = state->view(core::kReferee);
   row.rng = rng.save();
-  row.state_hash = referee::state_hash(row.state, row.rng);
+  row.state_hash = referee::state_hash(row.state, row.rng, row.host);
   return out;
 }
 
@@ -298,14 +349,14 @@ Document export_record(store::Database& db, const std::string& game, bool secret
   if (row->from_position) record["position"] = canonical(row->initial_state);
   record["genesis"] = row->genesis;
   Document turns = Document::array();
-  for (const auto& turn : games.turns(game))
-    turns.push_back({{"number", turn.number},
-                     {"player", row->players.at(static_cast<std::size_t>(turn.seat)).name},
-                     {"seat", turn.seat},
-                     {"forced", turn.forced},
-                     {"moves", turn.moves},
-                     {"state_hash", turn.state_hash},
-                     {"chain", turn.chain}});
+  for (const auto& turn : games.turns(game)) {
+    Document item = {{"number", turn.number}, {"player", referee::player_name(*row, turn.seat)},
+                     {"seat", turn.seat},     {"forced", turn.forced},
+                     {"moves", turn.moves},   {"state_hash", turn.state_hash},
+                     {"chain", turn.chain}};
+    if (!turn.action.is_null()) item["action"] = turn.action;
+    turns.push_back(item);
+  }
   record["turns"] = turns;
   record["chain_head"] = row->chain_head;
   record["finished"] = row->finished;

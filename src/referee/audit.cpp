@@ -3,6 +3,7 @@
 
 #include "core/errors.hpp"
 #include "ledger/game_ledger.hpp"
+#include "referee/actions.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
 #include "referee/turns.hpp"
@@ -25,6 +26,7 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
   GameContext context;
   context.engine = engine;
   context.row = row;
+  context.row.host = Document::object();  // the replay makes the table's state again
   try {
     if (!row.from_position) {
       // The recorded start must be what the seed gives.
@@ -45,25 +47,38 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
   const std::vector<store::TurnRow> record = games.turns(row.id);
   if (auto broken = ledger::check_stored_chain(row, record)) return fail(*broken);
   std::int64_t expected = 1;
+  // What undo and rollback restore, as the replay made it (not as the database kept it).
+  std::vector<Document> snapshots = {snapshot_of(context)};
+  const SnapshotSource replayed = [&snapshots](std::int64_t n) {
+    return n >= 0 && static_cast<std::size_t>(n) < snapshots.size()
+               ? snapshots[static_cast<std::size_t>(n)]
+               : Document();
+  };
   for (const auto& turn : record) {
     if (turn.number != expected) return fail(fmt::format("turn {} is missing", expected));
     try {
-      const Document events = apply_moves(context, turn.seat, turn.moves);
+      const Document events = replay_turn(context, turn, replayed);
       if (events != turn.events)
         return fail(fmt::format("turn {}: the events differ", turn.number));
     } catch (const MoveFailure& failure) {
       return fail(fmt::format("turn {}: move {} is refused on replay: {}", turn.number,
                               failure.index + 1, failure.message));
+    } catch (const core::UserError& error) {
+      return fail(
+          fmt::format("turn {}: the action is refused on replay: {}", turn.number, error.what()));
     }
-    if (state_hash(context.state->view(core::kReferee), context.rng.save()) != turn.state_hash)
+    snapshots.push_back(snapshot_of(context));
+    if (state_hash(context.state->view(core::kReferee), context.rng.save(), context.row.host) !=
+        turn.state_hash)
       return fail(fmt::format("turn {}: the state hash differs", turn.number));
     report["turns"] = turn.number;
     ++expected;
   }
   if (expected != row.next_turn) return fail("the game's turn counter disagrees with its record");
-  if (state_hash(context.state->view(core::kReferee), context.rng.save()) != row.state_hash)
+  if (state_hash(context.state->view(core::kReferee), context.rng.save(), context.row.host) !=
+      row.state_hash)
     return fail("the snapshot differs from the replayed state");
-  if (result_document(*context.state, row) != row.result)
+  if (result_document(*context.state, context.row) != row.result)
     return fail("the recorded result differs from the replayed one");
   report["ok"] = true;
   report["state_hash"] = row.state_hash;

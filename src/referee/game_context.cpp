@@ -39,11 +39,41 @@ int seat_of(const store::GameRow& row, const std::string& name) {
                         fmt::format("no player '{}' in game {}", name, row.id));
 }
 
-std::string state_hash(const Document& state, const std::string& rng) {
-  return core::hash_hex(state.dump() + "\n" + rng);
+std::string state_hash(const Document& state, const std::string& rng, const Document& host) {
+  // Games that never used an action hash as they always did, so older records still verify.
+  if (host.is_null() || host.empty()) return core::hash_hex(state.dump() + "\n" + rng);
+  return core::hash_hex(state.dump() + "\n" + rng + "\n" + host.dump());
+}
+
+namespace {
+
+// The referee's own result (resignation, draw, forfeit, adjudication): winners by seat.
+Document declared_result(const Document& declared, const store::GameRow& row) {
+  Document winners = Document::array();
+  for (const auto& seat : declared.at("winners"))
+    winners.push_back(row.players.at(seat.get<std::size_t>()).name);
+  const bool draw = declared.at("by") == "draw";
+  Document doc = {{"by", declared.at("by")}, {"draw", draw}, {"scores", Document::object()}};
+  doc["winner"] = winners.size() == 1 ? winners[0] : Document(nullptr);
+  if (winners.size() > 1) doc["winners"] = winners;
+  if (declared.contains("reason")) doc["reason"] = declared["reason"];
+  return doc;
+}
+
+}  // namespace
+
+bool game_over(const core::State& state, const store::GameRow& row) {
+  return state.finished() ||
+         (row.host.contains("result") && row.host["result"].contains("winners"));
+}
+
+std::string player_name(const store::GameRow& row, int seat) {
+  return seat < 0 ? std::string("referee") : row.players.at(static_cast<std::size_t>(seat)).name;
 }
 
 Document result_document(const core::State& state, const store::GameRow& row) {
+  const Document declared = row.host.value("result", Document());
+  if (!declared.is_null() && declared.contains("winners")) return declared_result(declared, row);
   if (!state.finished()) return nullptr;
   const core::Result result = state.result();
   Document scores = Document::object();
@@ -60,7 +90,10 @@ Document result_document(const core::State& state, const store::GameRow& row) {
   for (int seat : result.winners)
     winners.push_back(row.players.at(static_cast<std::size_t>(seat)).name);
   const bool draw = winners.empty() || (winners.size() == row.players.size() && winners.size() > 1);
-  Document doc = {{"draw", draw}, {"scores", scores}};
+  // An engine that ended the game when a seat left it ranks the rest: by resignation, forfeit.
+  Document doc = {{"by", declared.is_null() ? Document("rules") : declared.at("by")},
+                  {"draw", draw},
+                  {"scores", scores}};
   doc["winner"] = winners.size() == 1 ? winners[0] : Document(nullptr);
   if (winners.size() > 1 && !draw) doc["winners"] = winners;
   return doc;
@@ -68,6 +101,7 @@ Document result_document(const core::State& state, const store::GameRow& row) {
 
 Document to_move_names(const core::State& state, const store::GameRow& row) {
   Document names = Document::array();
+  if (game_over(state, row)) return names;
   if (auto seat = state.current_player())
     names.push_back(row.players.at(static_cast<std::size_t>(*seat)).name);
   return names;

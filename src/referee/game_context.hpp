@@ -23,11 +23,18 @@ std::map<std::string, std::string> options_of(const store::GameRow& row);
 GameContext load_game(store::GameStore& games, const std::string& id);
 // The seat of `name`, or UserError 77.
 int seat_of(const store::GameRow& row, const std::string& name);
-// The hash that the record keeps after every turn: the complete state and the generator.
-std::string state_hash(const core::Document& state, const std::string& rng);
+// The hash that the record keeps after every turn: the complete state, the generator and, once
+// it holds anything, the table's state (store::GameRow::host; see referee/actions.hpp).
+std::string state_hash(const core::Document& state, const std::string& rng,
+                       const core::Document& host = core::Document::object());
 
+// Over by the rules, or by the referee (resignation, draw, forfeit, adjudication).
+bool game_over(const core::State& state, const store::GameRow& row);
+// {by, draw, winner, winners?, scores}, null while the game runs. `by` says how it ended.
 core::Document result_document(const core::State& state, const store::GameRow& row);
 core::Document to_move_names(const core::State& state, const store::GameRow& row);
+// A seat's name, or "referee" for the game master's own turns (seat -1).
+std::string player_name(const store::GameRow& row, int seat);
 // Events as `viewer` (a seat, or core::kReferee) may see them.
 core::Document visible(const core::Document& events, int viewer);
 core::Document event_document(const core::Event& event);

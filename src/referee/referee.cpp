@@ -5,11 +5,14 @@
 
 #include <fmt/format.h>
 
+#include "core/clock.hpp"
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "ledger/game_ledger.hpp"
 #include "output/writer.hpp"
+#include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/timing.hpp"
 #include "referee/turns.hpp"
 #include "store/game_store.hpp"
 
@@ -80,6 +83,7 @@ Document create_game(store::Database& db, const NewGame& given) {
   row.seed = request.seed ? *request.seed : core::new_seed();
   for (const auto& [key, value] : request.options) row.options[key] = value;
   row.created_at = store::now_utc();
+  row.timing = make_timing(request.timing);
 
   core::Rng rng(row.seed);
   std::unique_ptr<core::State> state;
@@ -142,17 +146,20 @@ Document create_game(store::Database& db, const NewGame& given) {
     if (attempt > 100) throw std::runtime_error("could not find a free game id");
   }
   row.result = result_document(*state, row);
+  update_clock(row, *state, true);
   ledger::seal_new_game(row);
   games.insert_game(row);
   // A position may leave the first player with only a forced move: the referee makes it now.
   GameContext context{row, engine, std::move(state), rng};
   apply_forced_moves(games, context);
   tx.commit();
-  return {{"game", row.id},
-          {"kind", row.kind},
-          {"seed_commitment", row.seed_commitment},
-          {"chain", context.row.chain_head},
-          {"players", seats}};
+  Document made = {{"game", row.id},
+                   {"kind", row.kind},
+                   {"seed_commitment", row.seed_commitment},
+                   {"chain", context.row.chain_head},
+                   {"players", seats}};
+  add_clock_fields(made, context.row);
+  return made;
 }
 
 Document view(store::Database& db, const std::string& game,
@@ -166,14 +173,17 @@ Document view(store::Database& db, const std::string& game,
   doc["kind"] = context.row.kind;
   doc["turn"] = context.row.next_turn;
   doc["to_move"] = to_move_names(*context.state, context.row);
-  doc["finished"] = context.state->finished();
-  if (context.state->finished()) doc["result"] = result_document(*context.state, context.row);
+  const bool over = game_over(*context.state, context.row);
+  doc["finished"] = over;
+  if (over) doc["result"] = result_document(*context.state, context.row);
+  add_clock_fields(doc, context.row);
+  add_table_fields(doc, context.row);
   if (player)
     doc["you"] = {{"name", *player}, {"seat", viewer}, {"role", context.engine->seat_name(viewer)}};
   else
     doc["you"] = "referee";
   doc["state"] = context.state->view(viewer);
-  ledger::add_audit_fields(doc, context.row, context.state->finished());
+  ledger::add_audit_fields(doc, context.row, over);
 
   // What happened since this player's own previous turn (for the referee: the last turn).
   const std::int64_t since = player ? games.last_own_turn(game, viewer)
@@ -207,8 +217,12 @@ std::string draw_view(const Document& doc) {
             : "shared by " + output::to_line(result.value("winners", Document::array()));
     out << fmt::format("Finished: {} ({}).\n", outcome, scores);
   } else if (!doc.at("to_move").empty()) {
-    out << "To move: " << doc["to_move"][0].get<std::string>() << "\n";
+    out << "To move: " << doc["to_move"][0].get<std::string>();
+    if (doc.contains("deadline")) out << ", by " << doc["deadline"].get<std::string>();
+    out << "\n";
   }
+  for (const char* standing : {"draw_offer", "undo_request"})
+    if (doc.contains(standing)) out << standing << ": " << output::to_line(doc[standing]) << "\n";
   out << "\n";
   if (engine) out << engine->draw(doc.at("state"));
   const Document& last = doc.at("last");
@@ -254,15 +268,34 @@ Document history(store::Database& db, const std::string& game,
   return doc;
 }
 
-Document list_games(store::Database& db) {
+Document list_games(store::Database& db, const ListFilter& filter) {
   store::GameStore games(db);
+  const std::string now = core::format_time(core::now());
   Document list = Document::array();
   for (const auto& row : games.list_games()) {
     Document names = Document::array();
-    for (const auto& player : row.players) names.push_back(player.name);
-    Document item = {{"game", row.id},           {"kind", row.kind},
-                     {"players", names},         {"turn", row.next_turn},
-                     {"finished", row.finished}, {"created", row.created_at}};
+    bool seated = false;
+    for (const auto& player : row.players) {
+      names.push_back(player.name);
+      seated = seated || (filter.player && player.name == *filter.player);
+    }
+    const Document to_move =
+        row.to_move && !row.finished ? Document(player_name(row, *row.to_move)) : Document();
+    // ISO-8601 UTC times of one form compare as text.
+    const bool overdue = !row.finished && row.deadline && *row.deadline <= now;
+    if ((filter.player && !seated) || (filter.to_move && to_move != *filter.to_move) ||
+        (filter.overdue && !overdue) || (filter.finished && *filter.finished != row.finished))
+      continue;
+    Document item = {{"game", row.id},
+                     {"kind", row.kind},
+                     {"players", names},
+                     {"turn", row.next_turn},
+                     {"finished", row.finished},
+                     {"created", row.created_at},
+                     {"to_move", to_move},
+                     {"deadline", row.deadline ? Document(*row.deadline) : Document()}};
+    if (overdue) item["overdue"] = true;
+    if (row.host.contains("paused")) item["paused"] = true;
     if (row.finished) item["result"] = row.result;
     list.push_back(item);
   }

@@ -18,6 +18,14 @@ namespace referee {
 
 using core::Document;
 
+// A game's clock as `new` is given it (see caravan-ref(1)): durations such as "72h" or "3d", the
+// NMR policy ("wait", "default", "forfeit:N", "default,forfeit:3"), absences in days. No deadline:
+// no clock.
+struct TimingRequest {
+  std::optional<std::string> deadline{}, grace{}, remind{}, nmr{};
+  int absence_days = 0;
+};
+
 struct NewGame {
   std::string kind;
   // Seat order; "Ann <ann@example.org>" registers Ann with an address for play by mail.
@@ -27,6 +35,7 @@ struct NewGame {
   std::optional<Document> position;   // a `view --referee` document, or just its state
   // Player name -> Ed25519 public key (hex): that player signs turn files instead of a token.
   std::map<std::string, std::string> keys{};
+  TimingRequest timing{};
 };
 
 // Prints game, kind, seed_commitment, chain and players [{name, seat, role, token or key}]: the
@@ -61,7 +70,35 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
 
 Document history(store::Database& db, const std::string& game,
                  const std::optional<std::string>& player);
-Document list_games(store::Database& db);
+// Which games `list` shows; every field narrows the list.
+struct ListFilter {
+  std::optional<std::string> player{};   // games this player sits in
+  std::optional<std::string> to_move{};  // games where this player is to move
+  bool overdue = false;                  // running games past their deadline
+  std::optional<bool> finished{};        // finished (true) or running (false) games
+};
+// Each game with its players, whose move it is and the deadline.
+Document list_games(store::Database& db, const ListFilter& filter = {});
+
+// The clock's round (cron or a systemd timer runs it): sends the reminders that are due and
+// applies each game's NMR policy to the seat that missed its deadline, one transaction per game.
+// Returns {now, actions: [{game, player, action, ...}]}. Two ticks at the same time do what one
+// does; a concurrent submit is either before or after a game's tick, never inside it.
+Document tick(store::Database& db);
+
+// The game master's hand: every operation is a turn of the game's record, with its reason.
+struct AdminRequest {
+  std::string game;
+  std::string op;  // address, replace, extend, pause, resume, end, rollback
+  std::string reason;
+  std::string player{};                // address, replace: the seat's player
+  std::string address{};               // address; replace (optional)
+  std::string by{};                    // replace: the substitute; extend: a duration
+  std::string key{};                   // replace: the substitute's public key (optional)
+  std::vector<std::string> winners{};  // end
+  std::int64_t to = -1;                // rollback
+};
+Document admin(store::Database& db, const AdminRequest& request);
 // Replays each game (or one) from its record; ok: false names the first turn that disagrees.
 Document audit(store::Database& db, const std::optional<std::string>& game);
 Document describe_engines();

@@ -1,14 +1,17 @@
 // submit: one turn file in, a verdict out; recorded whatever the verdict.
 #include <fmt/format.h>
 
+#include "core/clock.hpp"
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "core/fault.hpp"
 #include "ledger/crypto.hpp"
 #include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
+#include "referee/actions.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
+#include "referee/timing.hpp"
 #include "referee/turns.hpp"
 #include "turnfile/turnfile.hpp"
 
@@ -16,13 +19,46 @@ namespace referee {
 
 namespace {
 
+Document answer(const GameContext& context, std::int64_t number, const std::string& chain) {
+  Document doc = {{"accepted", true},
+                  {"game", context.row.id},
+                  {"turn", number},
+                  {"chain", chain},
+                  {"next_turn", context.row.next_turn},
+                  {"to_move", to_move_names(*context.state, context.row)},
+                  {"finished", game_over(*context.state, context.row)},
+                  {"result", result_document(*context.state, context.row)}};
+  if (context.row.deadline) doc["deadline"] = *context.row.deadline;
+  return doc;
+}
+
+// An action (resign, a draw offer, an undo request, an absence) from any seated player, whoever
+// is to move: a turn of the record like any other.
+Document accept_action(store::GameStore& games, const turnfile::TurnRequest& request,
+                       std::int64_t submission_id, GameContext& context) {
+  ledger::check_chain(request, context.row);
+  const int seat = seat_of(context.row, request.player);
+  const std::int64_t number = context.row.next_turn;
+  const std::string name = request.action.at("action").get<std::string>();
+  const auto before = context.state->current_player();
+  const Document events = apply_action(context, seat, request.action, number,
+                                       live_snapshots(games, context.row), core::now());
+  const bool undone = name == "accept-undo" && !context.row.host.contains("undo");
+  if (name == "absent" && before == seat) extend_for_absence(context.row, seat);
+  record_turn(games, context, seat, false, Document::array(), events, submission_id, request.action,
+              undone || name == "resign");
+  const std::string chain = context.row.chain_head;
+  apply_forced_moves(games, context);
+  return answer(context, number, chain);
+}
+
 // Checks the request against the game and applies it; throws UserError on any rejection.
 Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
                 std::int64_t submission_id, GameContext& context) {
   const int seat = seat_of(context.row, request.player);
   ledger::authenticate(request, context.row.players.at(static_cast<std::size_t>(seat)),
                        request.game);
-  if (context.state->finished())
+  if (game_over(*context.state, context.row))
     throw core::UserError(core::Exit::kRejected, fmt::format("game {} is over", request.game));
   if (request.turn != context.row.next_turn)
     throw core::UserError(
@@ -30,6 +66,7 @@ Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
         fmt::format("this file is for turn {}, but the game is at turn {}{}", request.turn,
                     context.row.next_turn, request.turn < context.row.next_turn ? " (stale)" : ""),
         {{"expected_turn", context.row.next_turn}});
+  if (!request.action.is_null()) return accept_action(games, request, submission_id, context);
   if (context.state->current_player() != seat)
     throw core::UserError(core::Exit::kRejected,
                           fmt::format("it is not {}'s turn", request.player));
@@ -64,17 +101,11 @@ Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
     }
   }
   const std::int64_t number = context.row.next_turn;
+  after_own_moves(context.row, seat, number);
   record_turn(games, context, seat, false, moves, events, submission_id);
   const std::string chain = context.row.chain_head;  // this turn's own chain value
   apply_forced_moves(games, context);
-  return {{"accepted", true},
-          {"game", context.row.id},
-          {"turn", number},
-          {"chain", chain},
-          {"next_turn", context.row.next_turn},
-          {"to_move", to_move_names(*context.state, context.row)},
-          {"finished", context.state->finished()},
-          {"result", result_document(*context.state, context.row)}};
+  return answer(context, number, chain);
 }
 
 Document error_document(const core::UserError& error) {

@@ -5,6 +5,7 @@
 #include "core/errors.hpp"
 #include "core/fault.hpp"
 #include "ledger/game_ledger.hpp"
+#include "referee/timing.hpp"
 
 namespace referee {
 
@@ -47,13 +48,14 @@ Document apply_moves(GameContext& context, int seat, const Document& moves) {
 
 void record_turn(store::GameStore& games, GameContext& context, int seat, bool forced,
                  const Document& moves, const Document& events,
-                 std::optional<std::int64_t> submission_id) {
+                 std::optional<std::int64_t> submission_id, const Document& action, bool restart) {
   store::GameRow& row = context.row;
   row.state = context.state->view(core::kReferee);
   row.rng = context.rng.save();
-  row.state_hash = state_hash(row.state, row.rng);
-  row.finished = context.state->finished();
+  row.state_hash = state_hash(row.state, row.rng, row.host);
+  row.finished = game_over(*context.state, row);
   row.result = result_document(*context.state, row);
+  update_clock(row, *context.state, restart);
 
   store::TurnRow turn;
   turn.number = row.next_turn;
@@ -64,6 +66,8 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
   turn.state_hash = row.state_hash;
   turn.submission_id = submission_id;
   turn.applied_at = store::now_utc();
+  turn.action = action;
+  turn.snapshot = {{"state", row.state}, {"rng", row.rng}, {"host", row.host}};
   ledger::chain_turn(row, turn);
   games.append_turn(row.id, turn);
   core::fault_point("after-append-turn");
@@ -73,7 +77,7 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
 }
 
 void apply_forced_moves(store::GameStore& games, GameContext& context) {
-  for (int count = 0; !context.state->finished(); ++count) {
+  for (int count = 0; !game_over(*context.state, context.row); ++count) {
     const auto seat = context.state->current_player();
     const auto move = context.state->forced_move();
     if (!seat || !move) return;
@@ -90,16 +94,25 @@ void apply_forced_moves(store::GameStore& games, GameContext& context) {
   }
 }
 
+std::function<Document(std::int64_t)> live_snapshots(store::GameStore& games,
+                                                     const store::GameRow& row) {
+  return [&games, id = row.id, state = row.initial_state, rng = row.initial_rng](std::int64_t n) {
+    if (n == 0) return Document{{"state", state}, {"rng", rng}, {"host", Document::object()}};
+    return games.snapshot_after(id, n);
+  };
+}
+
 Document setup_document(const store::GameRow& row, int viewer) {
   return {{"turn", 0}, {"setup", true}, {"events", visible(row.setup_events, viewer)}};
 }
 
 Document turn_document(const store::TurnRow& turn, const store::GameRow& row, int viewer) {
-  Document doc = {{"turn", turn.number},
-                  {"player", row.players.at(static_cast<std::size_t>(turn.seat)).name},
-                  {"forced", turn.forced}};
+  Document doc = {
+      {"turn", turn.number}, {"player", player_name(row, turn.seat)}, {"forced", turn.forced}};
+  if (!turn.action.is_null()) doc["action"] = turn.action;
   // A player's own moves are theirs to see; others learn what the events tell them.
-  if (viewer == core::kReferee || viewer == turn.seat) doc["moves"] = turn.moves;
+  if ((viewer == core::kReferee || viewer == turn.seat) && !turn.moves.empty())
+    doc["moves"] = turn.moves;
   doc["events"] = visible(turn.events, viewer);
   doc["chain"] = turn.chain;
   return doc;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "referee/game_context.hpp"
@@ -16,10 +17,16 @@ struct MoveFailure {
 };
 core::Document apply_moves(GameContext& context, int seat, const core::Document& moves);
 
-// Stores a turn that was applied to the context: the turn row, the new snapshot and hash.
+// Stores a turn that was applied to the context: the turn row (with `action` when it is one),
+// the new snapshot and hash, and the clock (restarted when `restart`; see timing.hpp).
 void record_turn(store::GameStore& games, GameContext& context, int seat, bool forced,
                  const core::Document& moves, const core::Document& events,
-                 std::optional<std::int64_t> submission_id);
+                 std::optional<std::int64_t> submission_id, const core::Document& action = nullptr,
+                 bool restart = true);
+
+// The snapshots this game stored after each turn (undo and rollback restore one).
+std::function<core::Document(std::int64_t)> live_snapshots(store::GameStore& games,
+                                                           const store::GameRow& row);
 
 // While the player to move has only a forced move (a pass), the referee makes and records it.
 void apply_forced_moves(store::GameStore& games, GameContext& context);

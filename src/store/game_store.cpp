@@ -1,9 +1,8 @@
 #include "store/game_store.hpp"
 
-#include <chrono>
-
-#include <fmt/chrono.h>
 #include <fmt/format.h>
+
+#include "core/clock.hpp"
 
 namespace store {
 
@@ -22,16 +21,13 @@ TurnRow read_turn(const Statement& row) {
   if (!row.is_null(6)) turn.submission_id = row.integer(6);
   turn.applied_at = row.text(7);
   turn.chain = row.text(8);
+  if (!row.is_null(9)) turn.action = json::parse(row.text(9));
   return turn;
 }
 
 }  // namespace
 
-std::string now_utc() {
-  return fmt::format(
-      "{:%Y-%m-%dT%H:%M:%SZ}",
-      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
-}
+std::string now_utc() { return core::format_time(core::now()); }
 
 void GameStore::insert_game(const GameRow& game) {
   Statement insert(
@@ -79,6 +75,17 @@ void GameStore::write_audit_columns(const GameRow& game) {
       .bind(4, game.chain_head)
       .bind(5, game.id);
   audit.run();
+  Statement host(db_,
+                 "UPDATE games SET timing = ?, host = ?, deadline = ?, to_move = ? WHERE id = ?");
+  host.bind(1, game.timing.dump())
+      .bind(2, game.host.dump())
+      .bind(3, game.deadline)
+      .bind(5, game.id);
+  if (game.to_move)
+    host.bind(4, std::int64_t{*game.to_move});
+  else
+    host.bind_null(4);
+  host.run();
   for (const auto& player : game.players) {
     if (player.public_key.empty()) continue;
     Statement key(db_, "UPDATE players SET public_key = ? WHERE game_id = ? AND seat = ?");
@@ -89,13 +96,18 @@ void GameStore::write_audit_columns(const GameRow& game) {
 
 void GameStore::read_audit_columns(GameRow& game) {
   Statement audit(db_,
-                  "SELECT seed_salt, seed_commitment, genesis, chain_head FROM games WHERE id = ?");
+                  "SELECT seed_salt, seed_commitment, genesis, chain_head, timing, host, deadline, "
+                  "to_move FROM games WHERE id = ?");
   audit.bind(1, game.id);
   if (audit.step()) {
     game.seed_salt = audit.text(0);
     game.seed_commitment = audit.text(1);
     game.genesis = audit.text(2);
     game.chain_head = audit.text(3);
+    game.timing = json::parse(audit.text(4));
+    game.host = json::parse(audit.text(5));
+    if (!audit.is_null(6)) game.deadline = audit.text(6);
+    if (!audit.is_null(7)) game.to_move = static_cast<int>(audit.integer(7));
   }
   Statement keys(
       db_, "SELECT seat, public_key FROM players WHERE game_id = ? AND public_key IS NOT NULL");
@@ -145,7 +157,8 @@ std::vector<GameRow> GameStore::list_games() {
   Statement query(db_,
                   "SELECT g.id, g.kind, g.created_at, g.next_turn, g.finished, g.result, "
                   "(SELECT group_concat(name, char(31)) FROM "
-                  "  (SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)) "
+                  "  (SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)), "
+                  "g.deadline, g.to_move, g.host "
                   "FROM games g ORDER BY g.created_at, g.id");
   std::vector<GameRow> games;
   while (query.step()) {
@@ -164,6 +177,9 @@ std::vector<GameRow> GameStore::list_games() {
       if (end == std::string::npos) break;
       start = end + 1;
     }
+    if (!query.is_null(7)) game.deadline = query.text(7);
+    if (!query.is_null(8)) game.to_move = static_cast<int>(query.integer(8));
+    game.host = json::parse(query.text(9));
     games.push_back(std::move(game));
   }
   return games;
@@ -172,7 +188,8 @@ std::vector<GameRow> GameStore::list_games() {
 void GameStore::update_snapshot(const GameRow& game) {
   Statement update(db_,
                    "UPDATE games SET state = ?, rng = ?, state_hash = ?, next_turn = ?, "
-                   "finished = ?, result = ?, chain_head = ? WHERE id = ?");
+                   "finished = ?, result = ?, chain_head = ?, host = ?, deadline = ?, to_move = ? "
+                   "WHERE id = ?");
   update.bind(1, game.state.dump())
       .bind(2, game.rng)
       .bind(3, game.state_hash)
@@ -180,7 +197,13 @@ void GameStore::update_snapshot(const GameRow& game) {
       .bind(5, std::int64_t{game.finished})
       .bind(6, game.result.is_null() ? std::optional<std::string>() : game.result.dump())
       .bind(7, game.chain_head)
-      .bind(8, game.id);
+      .bind(8, game.host.dump())
+      .bind(9, game.deadline)
+      .bind(11, game.id);
+  if (game.to_move)
+    update.bind(10, std::int64_t{*game.to_move});
+  else
+    update.bind_null(10);
   update.run();
 }
 
@@ -229,7 +252,8 @@ std::vector<SubmissionRow> GameStore::submissions(const std::optional<std::strin
 void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
   Statement insert(db_,
                    "INSERT INTO turns (game_id, number, seat, forced, moves, events, state_hash, "
-                   "submission_id, applied_at, chain) VALUES (?,?,?,?,?,?,?,?,?,?)");
+                   "submission_id, applied_at, chain, action, snapshot) "
+                   "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
   insert.bind(1, game_id)
       .bind(2, turn.number)
       .bind(3, std::int64_t{turn.seat})
@@ -238,7 +262,9 @@ void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
       .bind(6, turn.events.dump())
       .bind(7, turn.state_hash)
       .bind(9, turn.applied_at)
-      .bind(10, turn.chain);
+      .bind(10, turn.chain)
+      .bind(11, turn.action.is_null() ? std::optional<std::string>() : turn.action.dump())
+      .bind(12, turn.snapshot.is_null() ? std::optional<std::string>() : turn.snapshot.dump());
   if (turn.submission_id)
     insert.bind(8, *turn.submission_id);
   else
@@ -249,7 +275,8 @@ void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
 std::vector<TurnRow> GameStore::turns(const std::string& game_id, std::int64_t after) {
   Statement query(db_,
                   "SELECT number, seat, forced, moves, events, state_hash, submission_id, "
-                  "applied_at, chain FROM turns WHERE game_id = ? AND number > ? ORDER BY number");
+                  "applied_at, chain, action FROM turns WHERE game_id = ? AND number > ? "
+                  "ORDER BY number");
   query.bind(1, game_id).bind(2, after);
   std::vector<TurnRow> rows;
   while (query.step()) rows.push_back(read_turn(query));
@@ -263,6 +290,56 @@ std::int64_t GameStore::last_own_turn(const std::string& game_id, int seat) {
   query.bind(1, game_id).bind(2, std::int64_t{seat});
   query.step();
   return query.integer(0);
+}
+
+json GameStore::snapshot_after(const std::string& game_id, std::int64_t number) {
+  Statement query(db_, "SELECT snapshot FROM turns WHERE game_id = ? AND number = ?");
+  query.bind(1, game_id).bind(2, number);
+  if (!query.step() || query.is_null(0)) return nullptr;
+  return json::parse(query.text(0));
+}
+
+std::vector<GameRow> GameStore::games_with_deadlines() {
+  Statement query(db_,
+                  "SELECT id, deadline, to_move, timing FROM games WHERE deadline IS NOT NULL "
+                  "AND finished = 0 ORDER BY deadline, id");
+  std::vector<GameRow> games;
+  while (query.step()) {
+    GameRow game;
+    game.id = query.text(0);
+    game.deadline = query.text(1);
+    if (!query.is_null(2)) game.to_move = static_cast<int>(query.integer(2));
+    game.timing = json::parse(query.text(3));
+    games.push_back(std::move(game));
+  }
+  return games;
+}
+
+bool GameStore::record_reminder(const std::string& game_id, int seat, const std::string& deadline,
+                                const std::string& kind) {
+  Statement insert(db_,
+                   "INSERT OR IGNORE INTO reminders (game_id, seat, deadline, kind, sent_at) "
+                   "VALUES (?,?,?,?,?)");
+  insert.bind(1, game_id)
+      .bind(2, std::int64_t{seat})
+      .bind(3, deadline)
+      .bind(4, kind)
+      .bind(5, now_utc());
+  insert.run();
+  return db_.changes() > 0;
+}
+
+void GameStore::update_player(const std::string& game_id, const PlayerRow& player) {
+  Statement update(db_,
+                   "UPDATE players SET name = ?, token_hash = ?, address = ?, public_key = ? "
+                   "WHERE game_id = ? AND seat = ?");
+  update.bind(1, player.name)
+      .bind(2, player.token_hash)
+      .bind(3, player.address.empty() ? std::optional<std::string>() : player.address)
+      .bind(4, player.public_key.empty() ? std::optional<std::string>() : player.public_key)
+      .bind(5, game_id)
+      .bind(6, std::int64_t{player.seat});
+  update.run();
 }
 
 }  // namespace store

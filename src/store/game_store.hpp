@@ -44,6 +44,13 @@ struct GameRow {
   std::string genesis;          // chain value before turn 1
   std::string chain_head;       // chain value of the last turn (genesis before any)
   std::vector<PlayerRow> players;
+  // Hosting (schema/006_host.sql): the game's clock settings, the table's own state (retired
+  // seats, offers, misses, absences, pause, a result the referee declared), the deadline of the
+  // seat to move and that seat.
+  nlohmann::json timing = nlohmann::json::object();
+  nlohmann::json host = nlohmann::json::object();
+  std::optional<std::string> deadline{};
+  std::optional<int> to_move{};
 };
 
 struct TurnRow {
@@ -55,7 +62,10 @@ struct TurnRow {
   std::string state_hash;
   std::optional<std::int64_t> submission_id;
   std::string applied_at;
-  std::string chain{};  // SHA-256 chain value of this turn (see ledger/chain.hpp)
+  std::string chain{};      // SHA-256 chain value of this turn (see ledger/chain.hpp)
+  nlohmann::json action{};  // null for a turn of moves; else what the turn did (resign, ...)
+  // {state, rng, host} after the turn; written with it, read only by snapshot_after().
+  nlohmann::json snapshot{};
 };
 
 struct SubmissionRow {
@@ -88,6 +98,16 @@ class GameStore {
   std::vector<TurnRow> turns(const std::string& game_id, std::int64_t after = 0);
   // The number of `seat`'s last turn of its own (not forced), or 0.
   std::int64_t last_own_turn(const std::string& game_id, int seat);
+  // The {state, rng, host} stored after turn `number`; null for a turn stored without one.
+  nlohmann::json snapshot_after(const std::string& game_id, std::int64_t number);
+
+  // Running games with a deadline, soonest first: id, deadline, to_move and timing only.
+  std::vector<GameRow> games_with_deadlines();
+  // Records that a reminder of `kind` about `deadline` went to `seat`; false when it already had.
+  bool record_reminder(const std::string& game_id, int seat, const std::string& deadline,
+                       const std::string& kind);
+  // The game master's changes to a seat: its mail address, or a new player with a new token.
+  void update_player(const std::string& game_id, const PlayerRow& player);
 
  private:
   // The audit's columns (schema/003_audit.sql), kept apart from the rows' main statements.

@@ -86,6 +86,8 @@ int Database::latest_schema_version() { return static_cast<int>(std::size(kMigra
 
 std::int64_t Database::last_insert_id() { return sqlite3_last_insert_rowid(db_); }
 
+int Database::changes() { return sqlite3_changes(db_); }
+
 void Database::migrate() {
   const int target = latest_schema_version();
   if (schema_version() >= target) return;

@@ -26,6 +26,8 @@ class Database {
   static int latest_schema_version();
   sqlite3* handle() { return db_; }
   std::int64_t last_insert_id();
+  // Rows the last INSERT, UPDATE or DELETE changed.
+  int changes();
 
  private:
   void migrate();

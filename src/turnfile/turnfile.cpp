@@ -213,18 +213,23 @@ TurnRequest parse(const std::string& text, const std::string& source) {
   if (!doc.IsMap())
     reject(source, doc.Mark(), "a turn file is a mapping of game, player, turn, token and moves");
 
-  static const std::set<std::string> kKeys = {"game",  "player", "turn",      "token",
-                                              "moves", "end",    "signature", "chain"};
+  static const std::set<std::string> kKeys = {"game", "player", "turn",   "token", "moves",
+                                              "end",  "chain",  "action", "until", "signature"};
   for (const auto& entry : doc) {
     const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "?";
     if (!kKeys.count(key))
       reject(source, entry.first.Mark(),
              fmt::format("unknown key '{}' (a turn file has game, player, turn, token or "
-                         "signature, moves, end, chain)",
+                         "signature, moves or action, end, chain)",
                          key));
   }
-  for (const char* key : {"game", "player", "turn", "moves"})
+  for (const char* key : {"game", "player", "turn"})
     if (!doc[key]) reject(source, doc.Mark(), fmt::format("missing key '{}'", key));
+  if (!doc["moves"] && !doc["action"]) reject(source, doc.Mark(), "missing key 'moves'");
+  if (doc["moves"] && doc["action"])
+    reject(source, doc["action"].Mark(), "a turn file has moves or an action, not both");
+  if (doc["until"] && !doc["action"])
+    reject(source, doc["until"].Mark(), "'until' goes with 'action: absent'");
   if (!doc["token"] && !doc["signature"])
     reject(source, doc.Mark(), "missing key 'token' (or 'signature' for a signed turn)");
   if (doc["token"] && doc["signature"])
@@ -250,6 +255,23 @@ TurnRequest parse(const std::string& text, const std::string& source) {
     request.end = end.get<bool>();
   }
 
+  if (doc["action"]) {
+    request.action = {{"action", required_string(doc, "action", source)}};
+    static const std::set<std::string> kActions = {"resign",       "offer-draw",   "accept-draw",
+                                                   "decline-draw", "request-undo", "accept-undo",
+                                                   "decline-undo", "absent"};
+    if (!kActions.count(request.action["action"].get<std::string>()))
+      reject(source, doc["action"].Mark(),
+             "'action' must be resign, offer-draw, accept-draw, decline-draw, request-undo, "
+             "accept-undo, decline-undo or absent");
+    const bool absent = request.action["action"] == "absent";
+    if (absent != static_cast<bool>(doc["until"]))
+      reject(source, doc["action"].Mark(),
+             absent ? "'action: absent' needs 'until' (an ISO-8601 UTC time)"
+                    : "'until' goes with 'action: absent'");
+    if (absent) request.action["until"] = required_string(doc, "until", source);
+    return request;
+  }
   const YAML::Node moves = doc["moves"];
   if (!moves.IsSequence() || moves.size() == 0)
     reject(source, moves.Mark(), "'moves' must be a list with at least one move");

@@ -1,6 +1,8 @@
 // Turn files in: a YAML document with the keys game, player, turn, token and moves, and
 // optionally `end` (false keeps a turn of several moves open) and `chain` (the chain head the turn
 // answers). A player who registered a key sends `signature` (and `chain`) instead of `token`.
+// Instead of `moves` a file may carry `action` (resign, offer-draw, accept-draw, decline-draw,
+// request-undo, accept-undo, decline-undo, absent; `absent` with `until`).
 //
 // Promise: either a complete TurnRequest, or a core::UserError (exit 65) whose detail names the
 // file, line and column (1-based) of the problem. Moves are handed on as Documents, so engines
@@ -32,6 +34,8 @@ struct TurnRequest {
   nlohmann::json moves = nlohmann::json::array();
   std::vector<Position> move_positions;  // one per move
   bool end = true;  // false: the player's turn stays open after these moves (if the game allows)
+  // {action, until?} when the file is an action instead of moves (then `moves` is empty).
+  nlohmann::json action{};
 };
 
 // Input limits: anything beyond them is refused (exit 65) before it is converted.

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "core/clock.hpp"
 #include "core/engine.hpp"
 #include "game_driver.hpp"
 #include "process.hpp"
@@ -19,6 +20,7 @@
 namespace {
 
 namespace fs = std::filesystem;
+using core::Document;
 using game_driver::Game;
 
 class Races : public ::testing::Test {
@@ -151,6 +153,69 @@ TEST_F(Races, ManyProcessesCreatingTheSameNewDatabaseAtOnceAllSucceed) {
   EXPECT_EQ(game_driver::integrity(db_), "ok");
   store::Database db(db_);
   EXPECT_EQ(store::GameStore(db).list_games().size(), static_cast<std::size_t>(kRacers));
+}
+
+// The clock's tick against the player's own turn, at a moment past the deadline: whichever comes
+// first takes the turn (the player's move, or the default move the clock plays); the other finds
+// it done. Never both, never a lock message, and the record audits.
+TEST_F(Races, TicksAndASubmitPastTheDeadlineTakeTheTurnOnceBetweenThem) {
+  constexpr int kTicks = 4, kSubmits = 4;
+  core::set_now(core::parse_time("2026-03-01T12:00:00Z"));
+  for (const core::Engine* engine : core::engines()) {
+    SCOPED_TRACE(engine->id());
+    Game game;
+    {
+      store::Database db(db_);
+      referee::NewGame request;
+      request.kind = engine->id();
+      for (int seat = 0; seat < std::max(2, engine->min_players()); ++seat)
+        request.players.push_back(fmt::format("p{}", seat));
+      request.seed = 9;
+      request.timing.deadline = "1d";
+      request.timing.nmr = "default";
+      const Document made = referee::create_game(db, request);
+      game.id = made.at("game").get<std::string>();
+      for (const auto& player : made.at("players"))
+        game.seats.push_back(
+            {player.at("name").get<std::string>(), player.value("token", std::string())});
+    }
+    core::Rng rng(9);
+    const auto turn = game_driver::next_turn(db_, game, rng);
+    ASSERT_TRUE(turn);
+    const std::string file =
+        game_driver::write_file(dir_ / fmt::format("{}-turn.yaml", engine->id()), turn->text);
+    process::Gate gate;
+    const std::map<std::string, std::string> late = {{"CARAVAN_REF_NOW", "2026-03-03T00:00:00Z"}};
+    std::vector<std::unique_ptr<process::Child>> children;
+    for (int i = 0; i < kTicks + kSubmits; ++i)
+      children.push_back(std::make_unique<process::Child>(
+          i % 2 == 0 ? std::vector<std::string>{"--db", db_, "tick"}
+                     : std::vector<std::string>{"--db", db_, "submit", file},
+          late, dir_.string(), fmt::format("{}-{}", engine->id(), i), &gate));
+    gate.open();
+    int accepted = 0, defaults = 0;
+    for (int i = 0; i < kTicks + kSubmits; ++i) {
+      const auto outcome = children[static_cast<std::size_t>(i)]->wait();
+      expect_no_lock_message(outcome);
+      if (i % 2 == 0) {
+        EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
+        for (std::size_t at = outcome.out.find("action: default"); at != std::string::npos;
+             at = outcome.out.find("action: default", at + 1))
+          ++defaults;
+      } else if (outcome.exit_code == 0) {
+        ++accepted;
+      } else {
+        EXPECT_EQ(outcome.exit_code, 65) << outcome.err;
+      }
+    }
+    EXPECT_EQ(accepted + defaults, 1) << "the turn is taken once, by the player or the clock";
+    const auto record = game_driver::record(db_, game);
+    ASSERT_GE(record.size(), static_cast<std::size_t>(turn->number));
+    EXPECT_EQ(record[static_cast<std::size_t>(turn->number - 1)].action.is_null(), accepted == 1);
+  }
+  core::set_now(std::nullopt);
+  EXPECT_EQ(game_driver::integrity(db_), "ok");
+  EXPECT_TRUE(game_driver::audit(db_).at("ok").get<bool>());
 }
 
 TEST_F(Races, AWriterWaitsForTheLockAndIsBusyOnlyWhenTheTimeoutRunsOut) {

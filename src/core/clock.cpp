@@ -1,0 +1,130 @@
+#include "core/clock.hpp"
+
+#include <cstdlib>
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace core {
+
+namespace {
+
+std::optional<Time>& override_time() {
+  static std::optional<Time> time;
+  return time;
+}
+
+bool read_number(const std::string& text, std::size_t& at, std::size_t digits, int& value) {
+  if (at + digits > text.size()) return false;
+  value = 0;
+  for (std::size_t i = 0; i < digits; ++i) {
+    const char c = text[at + i];
+    if (c < '0' || c > '9') return false;
+    value = value * 10 + (c - '0');
+  }
+  at += digits;
+  return true;
+}
+
+bool expect(const std::string& text, std::size_t& at, char c) {
+  if (at >= text.size() || text[at] != c) return false;
+  ++at;
+  return true;
+}
+
+}  // namespace
+
+Time now() {
+  if (override_time()) return *override_time();
+  if (const char* env = std::getenv("CARAVAN_REF_NOW"); env && *env) {
+    const auto time = parse_time(env);
+    if (!time)
+      throw UserError(Exit::kUsage,
+                      fmt::format("CARAVAN_REF_NOW='{}' is not an ISO-8601 UTC time such as "
+                                  "2026-03-01T12:00:00Z",
+                                  env));
+    return *time;
+  }
+  return std::chrono::time_point_cast<Seconds>(std::chrono::system_clock::now());
+}
+
+void set_now(std::optional<Time> time) { override_time() = time; }
+
+std::optional<Time> parse_time(const std::string& text) {
+  std::size_t at = 0;
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  if (!read_number(text, at, 4, year) || !expect(text, at, '-') ||
+      !read_number(text, at, 2, month) || !expect(text, at, '-') || !read_number(text, at, 2, day))
+    return std::nullopt;
+  if (at < text.size()) {
+    if (!expect(text, at, 'T') || !read_number(text, at, 2, hour) || !expect(text, at, ':') ||
+        !read_number(text, at, 2, minute))
+      return std::nullopt;
+    if (at < text.size() && text[at] == ':' && !(++at, read_number(text, at, 2, second)))
+      return std::nullopt;
+    const std::string zone = text.substr(at);
+    if (zone != "Z" && zone != "+00:00") return std::nullopt;
+  }
+  const std::chrono::year_month_day date{std::chrono::year(year),
+                                         std::chrono::month(static_cast<unsigned>(month)),
+                                         std::chrono::day(static_cast<unsigned>(day))};
+  if (!date.ok() || hour > 23 || minute > 59 || second > 59) return std::nullopt;
+  return Time(std::chrono::sys_days(date)) + std::chrono::hours(hour) +
+         std::chrono::minutes(minute) + Seconds(second);
+}
+
+std::string format_time(Time time) {
+  const auto days = std::chrono::floor<std::chrono::days>(time);
+  const std::chrono::year_month_day date(days);
+  const std::chrono::hh_mm_ss clock(time - days);
+  return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z", static_cast<int>(date.year()),
+                     static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
+                     clock.hours().count(), clock.minutes().count(), clock.seconds().count());
+}
+
+std::optional<Seconds> parse_duration(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  std::int64_t total = 0;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::int64_t number = 0;
+    const std::size_t start = at;
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9') {
+      number = number * 10 + (text[at++] - '0');
+      if (number > 100000000) return std::nullopt;  // three years in seconds is plenty
+    }
+    if (at == start || at == text.size()) return std::nullopt;
+    switch (text[at++]) {
+      case 'd':
+        total += number * 86400;
+        break;
+      case 'h':
+        total += number * 3600;
+        break;
+      case 'm':
+        total += number * 60;
+        break;
+      case 's':
+        total += number;
+        break;
+      default:
+        return std::nullopt;
+    }
+  }
+  return Seconds(total);
+}
+
+std::string format_duration(Seconds duration) {
+  std::int64_t left = duration.count();
+  if (left <= 0) return "0s";
+  std::string text;
+  for (const auto& [unit, size] : {std::pair{'d', 86400}, {'h', 3600}, {'m', 60}, {'s', 1}}) {
+    if (left >= size) text += fmt::format("{}{}", left / size, unit);
+    left %= size;
+  }
+  return text;
+}
+
+}  // namespace core

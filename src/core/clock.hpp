@@ -1,0 +1,35 @@
+// The one clock: every time the referee reads (turns applied, deadlines, reminders) comes from
+// now(). CARAVAN_REF_NOW (an ISO-8601 UTC time) or set_now() (the CLI's --now) replaces the
+// system clock, so tests of deadlines set the time and never sleep.
+//
+// Times are whole seconds, written as ISO 8601 in UTC ("2026-03-01T12:00:00Z"). Durations are
+// written as a number and a unit, or several ("90s", "45m", "72h", "3d", "1d12h").
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace core {
+
+using Seconds = std::chrono::seconds;
+using Time = std::chrono::sys_seconds;
+
+// The time now: set_now()'s, else CARAVAN_REF_NOW's, else the system clock's. UserError 64 when
+// CARAVAN_REF_NOW is set but not a time.
+Time now();
+// Overrides the clock for this process (nullopt: back to the environment or the system).
+void set_now(std::optional<Time> time);
+
+// "2026-03-01T12:00:00Z"; also "2026-03-01T12:00Z", "2026-03-01T12:00:00+00:00" and a plain date
+// ("2026-03-01", midnight UTC). nullopt when the text is not such a time.
+std::optional<Time> parse_time(const std::string& text);
+std::string format_time(Time time);
+
+// "72h", "3d", "1d12h", "90m", "30s"; nullopt when not a duration (a bare number has no unit).
+std::optional<Seconds> parse_duration(const std::string& text);
+// The shortest spelling parse_duration reads back: "3d", "1d12h", "0s".
+std::string format_duration(Seconds duration);
+
+}  // namespace core

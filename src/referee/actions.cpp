@@ -1,0 +1,273 @@
+#include "referee/actions.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "referee/turns.hpp"
+
+namespace referee {
+
+using core::Document;
+
+namespace {
+
+[[noreturn]] void refuse(const std::string& message) {
+  throw core::UserError(core::Exit::kRejected, message);
+}
+
+std::string key(int seat) { return std::to_string(seat); }
+
+bool contains(const Document& list, int seat) {
+  return std::find(list.begin(), list.end(), Document(seat)) != list.end();
+}
+
+// The seats still in the game.
+std::vector<int> active_seats(const store::GameRow& row) {
+  std::vector<int> seats;
+  const Document retired = row.host.value("retired", Document::array());
+  for (const auto& player : row.players)
+    if (!contains(retired, player.seat)) seats.push_back(player.seat);
+  return seats;
+}
+
+// Every active seat other than `by` is in `accepted`.
+bool all_others_accept(const store::GameRow& row, int by, const Document& accepted) {
+  for (int seat : active_seats(row))
+    if (seat != by && !contains(accepted, seat)) return false;
+  return true;
+}
+
+void set_or_erase(Document& host, const char* name, Document value) {
+  if (value.is_null() || (value.is_object() && value.empty()))
+    host.erase(name);
+  else
+    host[name] = std::move(value);
+}
+
+void declare(store::GameRow& row, const std::string& by, const std::vector<int>& winners,
+             const std::string& reason = "") {
+  Document result = {{"by", by}, {"winners", winners}};
+  if (!reason.empty()) result["reason"] = reason;
+  row.host["result"] = result;
+  row.host.erase("draw");
+  row.host.erase("undo");
+}
+
+Document event(const store::GameRow& row, int seat, const Document& action) {
+  Document full = action;
+  full["player"] = player_name(row, seat);
+  return event_document({core::kEveryone, full, nullptr});
+}
+
+// `seat` leaves the game: with two seats (or fewer) left the others win; with more the engine goes
+// on without it, or ends the game ranking the rest. An engine that cannot go on without the seat
+// leaves the game to the referee, who ends it with the remaining seats sharing the win.
+void leave(GameContext& context, int seat, const std::string& by, Document& events) {
+  store::GameRow& row = context.row;
+  std::vector<int> others;
+  for (int other : active_seats(row))
+    if (other != seat) others.push_back(other);
+  Document retired = row.host.value("retired", Document::array());
+  retired.push_back(seat);
+  row.host["retired"] = retired;
+  row.host.erase("draw");
+  row.host.erase("undo");
+  row.host.erase("last_move");
+  if (row.host.contains("misses")) row.host["misses"].erase(key(seat));
+  if (others.size() < 2) return declare(row, by, others);
+  std::unique_ptr<core::State> trial = context.state->clone();
+  core::Rng rng = context.rng;
+  try {
+    for (const auto& e : trial->retire(seat, rng)) events.push_back(event_document(e));
+  } catch (const core::MoveError&) {
+    return declare(row, by, others);
+  }
+  context.state = std::move(trial);
+  context.rng = rng;
+  if (context.state->finished()) row.host["result"] = {{"by", by}};
+}
+
+void restore(GameContext& context, const Document& snapshot) {
+  context.state = context.engine->restore(
+      snapshot.at("state"), static_cast<int>(context.row.players.size()), options_of(context.row));
+  context.rng = core::Rng::restore(snapshot.at("rng").get<std::string>());
+  context.row.host = snapshot.at("host");
+}
+
+void take_back(GameContext& context, std::int64_t turn, const SnapshotSource& snapshots) {
+  const Document before = snapshots(turn - 1);
+  if (before.is_null()) refuse(fmt::format("no snapshot is kept from before turn {}", turn));
+  const Document misses = context.row.host.value("misses", Document::object());
+  restore(context, before);
+  Document& host = context.row.host;
+  host.erase("draw");
+  host.erase("undo");
+  host.erase("last_move");
+  set_or_erase(host, "misses", misses);
+}
+
+int seat_named(const store::GameRow& row, const Document& name) {
+  for (const auto& player : row.players)
+    if (name.is_string() && player.name == name.get<std::string>()) return player.seat;
+  refuse(fmt::format("no player {} in game {}", name.dump(), row.id));
+}
+
+Document admin(GameContext& context, const Document& action, std::int64_t number,
+               const SnapshotSource& snapshots) {
+  store::GameRow& row = context.row;
+  const std::string op = action.value("op", "");
+  Document events = Document::array({event(row, -1, action)});
+  if (op == "address" || op == "extend") return events;  // the clock and the seats, not the game
+  if (op == "pause") {
+    row.host["paused"] = {{"remaining", action.value("remaining", Document())}};
+  } else if (op == "resume") {
+    if (!row.host.contains("paused")) refuse("the game is not paused");
+    row.host.erase("paused");
+  } else if (op == "end") {
+    std::vector<int> winners;
+    for (const auto& name : action.value("winners", Document::array()))
+      winners.push_back(seat_named(row, name));
+    declare(row, "adjudication", winners, action.value("reason", ""));
+  } else if (op == "rollback") {
+    const std::int64_t to = action.value("to", std::int64_t{-1});
+    if (to < 0 || to >= number)
+      refuse(fmt::format("turn {} is not a turn of game {} before this one", to, row.id));
+    const Document snapshot = snapshots(to);
+    if (snapshot.is_null()) refuse(fmt::format("no snapshot is kept after turn {}", to));
+    restore(context, snapshot);
+  } else {
+    refuse(fmt::format("unknown admin operation '{}'", op));
+  }
+  return events;
+}
+
+}  // namespace
+
+Document snapshot_of(const GameContext& context) {
+  return {{"state", context.state->view(core::kReferee)},
+          {"rng", context.rng.save()},
+          {"host", context.row.host}};
+}
+
+Document apply_action(GameContext& context, int seat, const Document& action, std::int64_t number,
+                      const SnapshotSource& snapshots, std::optional<core::Time> now) {
+  store::GameRow& row = context.row;
+  const std::string name = action.value("action", "");
+  // The game master may still roll a finished game back.
+  if (name == "admin" && action.value("op", "") == "rollback")
+    return admin(context, action, number, snapshots);
+  Document& host = row.host;
+  if (name == "nmr") {  // after the default moves the clock made, which may have ended the game
+    host["misses"][key(seat)] = host.value("misses", Document::object()).value(key(seat), 0) + 1;
+    return Document::array({event(row, seat, action)});
+  }
+  if (game_over(*context.state, row)) refuse(fmt::format("game {} is over", row.id));
+  if (name == "admin") return admin(context, action, number, snapshots);
+  if (seat >= 0 && contains(row.host.value("retired", Document::array()), seat))
+    refuse(fmt::format("{} has left game {}", player_name(row, seat), row.id));
+
+  Document events = Document::array({event(row, seat, action)});
+  if (name == "resign" || name == "forfeit") {
+    leave(context, seat, name == "resign" ? "resignation" : "forfeit", events);
+  } else if (name == "offer-draw") {
+    if (host.contains("draw")) refuse("a draw offer already stands");
+    if (active_seats(row).size() < 2) refuse("there is nobody to accept a draw");
+    host["draw"] = {{"by", seat}, {"accepted", Document::array()}};
+  } else if (name == "accept-draw" || name == "decline-draw") {
+    if (!host.contains("draw")) refuse("no draw offer stands");
+    if (host["draw"]["by"] == seat) refuse("a draw offer is answered by the other players");
+    if (contains(host["draw"]["accepted"], seat)) refuse("you have accepted already");
+    if (name == "decline-draw") {
+      host.erase("draw");
+    } else {
+      host["draw"]["accepted"].push_back(seat);
+      if (all_others_accept(row, host["draw"]["by"].get<int>(), host["draw"]["accepted"]))
+        declare(row, "draw", {});
+    }
+  } else if (name == "request-undo") {
+    if (host.contains("undo")) refuse("an undo request already stands");
+    if (!host.contains("last_move"))
+      refuse("there is no turn to take back (none since the last resignation, undo or start)");
+    host["undo"] = {{"by", seat}, {"turn", host["last_move"]}, {"accepted", Document::array()}};
+    events[0]["full"]["turn"] = host["last_move"];
+  } else if (name == "accept-undo" || name == "decline-undo") {
+    if (!host.contains("undo")) refuse("no undo request stands");
+    if (host["undo"]["by"] == seat) refuse("an undo request is answered by the other players");
+    if (contains(host["undo"]["accepted"], seat)) refuse("you have accepted already");
+    if (name == "decline-undo") {
+      host.erase("undo");
+    } else {
+      host["undo"]["accepted"].push_back(seat);
+      if (all_others_accept(row, host["undo"]["by"].get<int>(), host["undo"]["accepted"])) {
+        const std::int64_t turn = host["undo"]["turn"].get<std::int64_t>();
+        take_back(context, turn, snapshots);
+        events.push_back(
+            event_document({core::kEveryone, {{"undone", turn}, {"back_to", turn - 1}}, nullptr}));
+      }
+    }
+  } else if (name == "absent") {
+    const auto until = core::parse_time(action.value("until", ""));
+    if (!until) refuse("'until' must be an ISO-8601 UTC time, such as 2026-03-01T12:00:00Z");
+    if (now) {
+      const std::int64_t days = row.timing.value("absence", std::int64_t{0});
+      if (days <= 0) refuse("this game allows no absences (see 'new --absence')");
+      if (*until <= *now) refuse("'until' is in the past");
+      if (*until > *now + std::chrono::days(days))
+        refuse(fmt::format("an absence in this game lasts at most {} days", days));
+    }
+    host["absent"][key(seat)] = core::format_time(*until);
+  } else {
+    refuse(fmt::format("unknown action '{}'", name));
+  }
+  return events;
+}
+
+void add_table_fields(Document& doc, const store::GameRow& row) {
+  const Document& host = row.host;
+  const auto names = [&row](const Document& seats) {
+    Document list = Document::array();
+    for (const auto& seat : seats) list.push_back(player_name(row, seat.get<int>()));
+    return list;
+  };
+  if (host.contains("draw"))
+    doc["draw_offer"] = {{"by", player_name(row, host["draw"]["by"].get<int>())},
+                         {"accepted", names(host["draw"]["accepted"])}};
+  if (host.contains("undo"))
+    doc["undo_request"] = {{"by", player_name(row, host["undo"]["by"].get<int>())},
+                           {"turn", host["undo"]["turn"]},
+                           {"accepted", names(host["undo"]["accepted"])}};
+  if (host.contains("retired")) doc["left"] = names(host["retired"]);
+  if (host.contains("absent"))
+    for (const auto& [seat, until] : host["absent"].items())
+      doc["absent"][player_name(row, std::stoi(seat))] = until;
+  if (host.contains("paused")) doc["paused"] = true;
+}
+
+void after_own_moves(store::GameRow& row, int seat, std::int64_t number) {
+  Document& host = row.host;
+  host.erase("draw");
+  host.erase("undo");
+  host["last_move"] = number;
+  if (host.contains("misses")) {
+    host["misses"].erase(key(seat));
+    set_or_erase(host, "misses", host["misses"]);
+  }
+}
+
+Document replay_turn(GameContext& context, const store::TurnRow& turn,
+                     const SnapshotSource& snapshots) {
+  Document events = Document::array();
+  if (!turn.moves.empty()) events = apply_moves(context, turn.seat, turn.moves);
+  if (turn.action.is_null()) {
+    if (!turn.forced) after_own_moves(context.row, turn.seat, turn.number);
+    return events;
+  }
+  for (auto& e :
+       apply_action(context, turn.seat, turn.action, turn.number, snapshots, std::nullopt))
+    events.push_back(e);
+  return events;
+}
+
+}  // namespace referee

@@ -1,0 +1,118 @@
+// admin: the game master's hand. Every operation is a turn of the game's record (seat -1, the
+// referee), chained and audited like a player's, with the reason the game master gave.
+#include <fmt/format.h>
+
+#include "core/clock.hpp"
+#include "core/crypto.hpp"
+#include "core/errors.hpp"
+#include "ledger/game_ledger.hpp"
+#include "referee/actions.hpp"
+#include "referee/game_context.hpp"
+#include "referee/referee.hpp"
+#include "referee/timing.hpp"
+#include "referee/turns.hpp"
+
+namespace referee {
+
+namespace {
+
+[[noreturn]] void usage(const std::string& message) {
+  throw core::UserError(core::Exit::kUsage, message);
+}
+
+store::PlayerRow& seat_row(store::GameRow& row, const std::string& name) {
+  return row.players.at(static_cast<std::size_t>(seat_of(row, name)));
+}
+
+// The action document for the record, and what the store must change beside it.
+Document action_of(const AdminRequest& request, GameContext& context, Document& printed) {
+  store::GameRow& row = context.row;
+  Document action = {{"action", "admin"}, {"op", request.op}, {"reason", request.reason}};
+  if (request.op == "address") {
+    // The address itself stays out of the record, which every player may read.
+    seat_row(row, request.player).address = request.address;
+    action["player"] = request.player;
+  } else if (request.op == "replace") {
+    // The seat keeps its name in the record (the chain and every signature name it); the
+    // substitute is recorded and answers with the seat's name and a new token or key.
+    store::PlayerRow& player = seat_row(row, request.player);
+    if (request.by.empty()) usage("admin replace needs --by NAME (the substitute)");
+    const std::string token = core::new_token();
+    player.token_hash = core::hash_hex(token);
+    player.address = request.address;
+    player.public_key.clear();
+    if (!request.key.empty()) {
+      store::GameRow keyed = row;
+      ledger::register_keys(keyed, {{request.player, request.key}});
+      player.public_key = keyed.players.at(static_cast<std::size_t>(player.seat)).public_key;
+      printed["key"] = player.public_key;
+    } else {
+      printed["token"] = token;
+    }
+    action["player"] = request.player;
+    action["by"] = request.by;
+  } else if (request.op == "extend") {
+    const auto by = core::parse_duration(request.by);
+    if (!by || by->count() <= 0) usage(fmt::format("--by '{}' is not a duration", request.by));
+    if (!row.deadline) usage(fmt::format("game {} has no deadline running", row.id));
+    row.deadline = core::format_time(*core::parse_time(*row.deadline) + *by);
+    action["by"] = core::format_duration(*by);
+  } else if (request.op == "pause") {
+    if (row.host.contains("paused")) usage(fmt::format("game {} is paused already", row.id));
+    Document remaining;
+    if (row.deadline)
+      remaining =
+          std::max<std::int64_t>(0, (*core::parse_time(*row.deadline) - core::now()).count());
+    action["remaining"] = remaining;
+  } else if (request.op == "end") {
+    if (request.winners.empty()) usage("admin end needs --winner NAME (one or more)");
+    for (const auto& name : request.winners) seat_of(row, name);
+    action["winners"] = request.winners;
+  } else if (request.op == "rollback") {
+    action["to"] = request.to;
+  } else if (request.op != "resume") {
+    usage(fmt::format("unknown admin operation '{}'", request.op));
+  }
+  return action;
+}
+
+}  // namespace
+
+Document admin(store::Database& db, const AdminRequest& request) {
+  if (request.reason.empty()) usage("every admin operation is recorded with --reason TEXT");
+  store::GameStore games(db);
+  store::Transaction tx(db);
+  GameContext context = load_game(games, request.game);
+  store::GameRow& row = context.row;
+  Document printed = {{"game", row.id}, {"op", request.op}};
+  const Document action = action_of(request, context, printed);
+  const std::int64_t number = row.next_turn;
+  const Document paused = row.host.value("paused", Document());
+  Document events;
+  try {
+    events = apply_action(context, -1, action, number, live_snapshots(games, row), core::now());
+  } catch (const core::UserError& error) {
+    throw core::UserError(core::Exit::kUsage, error.what());
+  }
+  // Resumed: the time that was left when the game was paused.
+  if (request.op == "resume" && !paused.value("remaining", Document()).is_null())
+    row.deadline =
+        core::format_time(core::now() + core::Seconds(paused["remaining"].get<std::int64_t>()));
+  const bool restart = request.op == "rollback" || request.op == "resume";
+  record_turn(games, context, -1, true, Document::array(), events, std::nullopt, action,
+              restart && !(request.op == "resume" && row.deadline));
+  if (request.op == "address" || request.op == "replace")
+    games.update_player(row.id,
+                        row.players.at(static_cast<std::size_t>(seat_of(row, request.player))));
+  printed["turn"] = number;
+  printed["chain"] = row.chain_head;
+  apply_forced_moves(games, context);
+  tx.commit();
+  printed["finished"] = row.finished;
+  printed["to_move"] = to_move_names(*context.state, row);
+  if (row.deadline) printed["deadline"] = *row.deadline;
+  if (row.finished) printed["result"] = row.result;
+  return printed;
+}
+
+}  // namespace referee
