@@ -62,7 +62,7 @@ for step in $(seq 1 200); do
   TURN=$(sed -n 's/^turn: //p' view.yaml)
   WHO=$(sed -n '/^to_move:/{n;s/^ *- //p}' view.yaml)
   TOKEN=$ANN; [ "$WHO" = bob ] && TOKEN=$BOB
-  MOVE=$("$BIN" moves "$GAME" --player "$WHO" | sed -n '1s/^- //p')
+  MOVE=$("$BIN" moves "$GAME" --player "$WHO" | sed -n 's/^  - //p' | head -1)
   if [ "$step" -eq 1 ]; then
     turn_file "$WHO" "$TOKEN" "$TURN" "$MOVE" >first.yaml
     expect_exit 0 "first turn from standard input" -- sh -c "\"$BIN\" submit - --out views <first.yaml"
