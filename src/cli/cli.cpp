@@ -63,6 +63,9 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", CARAVAN_VERSION);
   app.require_subcommand(1);
   app.fallthrough();
+  // An option given twice takes its last value, as most Unix tools do (an alias that sets
+  // --format, then a --format of one's own). Subcommands inherit this; lists still take all.
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   Context context;
   app.add_option("--db", context.db_option,
                  "the game database (default: $CARAVAN_REF_DB, else caravan.db here)");

@@ -135,7 +135,12 @@ void add_ledger(CLI::App& app, Context& context, Handler& handler) {
   auto* pub = app.add_subcommand("pubkey", "the referee's public key (made on first use)");
   pub->callback([&context, &handler] {
     handler = [&context] {
-      context.print({{"public_key", ledger::referee_public_key(context.db())}});
+      const std::string key = ledger::referee_public_key(context.db());
+      // Text is the bare hex that `verify --pubkey` and a player's notes take.
+      if (context.format() == output::Format::kText)
+        std::cout << key << "\n";
+      else
+        context.print({{"public_key", key}});
       return 0;
     };
   });

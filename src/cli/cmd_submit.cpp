@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
+#include "core/errors.hpp"
 #include "referee/referee.hpp"
 
 namespace cli {
@@ -62,8 +63,14 @@ void add_submit(CLI::App& app, Context& context, Handler& handler) {
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
       const std::string source = opts->file == "-" ? "<stdin>" : opts->file;
-      const referee::Submission outcome =
-          referee::submit(context.db(), read_input(opts->file), source);
+      std::string text;
+      try {
+        text = read_input(opts->file);
+      } catch (const core::UserError& error) {  // the same answer as any other refused turn
+        context.print(referee::rejection(error));
+        throw;
+      }
+      const referee::Submission outcome = referee::submit(context.db(), text, source);
       context.print(outcome.answer);
       if (outcome.exit_code != 0) {
         std::cerr << "caravan-ref: rejected: "

@@ -71,7 +71,12 @@ void add_moves(CLI::App& app, Context& context, Handler& handler) {
                                         : turnfile::yaml_to_document(opts->prefix, "--prefix");
       const auto list =
           referee::legal_moves(context.db(), opts->game, opts->player, prefix, opts->limit);
-      context.print(list.moves);
+      // A bot sees whether the list was cut short; a person gets one move a line.
+      if (context.format() == output::Format::kText) {
+        for (const auto& move : list.moves) std::cout << output::to_line(move) << "\n";
+      } else {
+        context.print({{"moves", list.moves}, {"total", list.total}, {"exact", list.total_exact}});
+      }
       if (list.total > list.moves.size() || !list.total_exact)
         std::cerr << fmt::format(
             "caravan-ref: {} of {}{} moves listed; narrow them with --prefix or raise --limit\n",

@@ -1,5 +1,6 @@
 #include "referee/referee.hpp"
 
+#include <charconv>
 #include <set>
 #include <sstream>
 
@@ -64,6 +65,44 @@ NewGame split_addresses(const NewGame& given, std::vector<std::string>& addresse
     addresses.push_back(address);
   }
   return request;
+}
+
+// An engine's option for a bot: typed values instead of the man page's shorthand. "a|b" is a
+// list of choices, "1..20" a range of whole numbers, FILE a YAML file's name.
+Document typed_value(const std::string& text) {
+  if (text == "true" || text == "false") return text == "true";
+  std::int64_t number = 0;
+  const auto* end = text.data() + text.size();
+  if (!text.empty()) {
+    const auto [ptr, ec] = std::from_chars(text.data(), end, number);
+    if (ec == std::errc() && ptr == end) return number;
+  }
+  return text;
+}
+
+Document describe_option(const core::OptionInfo& option) {
+  Document doc = {{"name", option.name}, {"help", option.help}};
+  if (option.values == "FILE") {
+    doc["type"] = "file";
+    doc["default"] = option.fallback.empty() ? Document() : Document(option.fallback);
+    return doc;
+  }
+  if (const auto dots = option.values.find(".."); dots != std::string::npos) {
+    doc["type"] = "integer";
+    doc["min"] = typed_value(option.values.substr(0, dots));
+    doc["max"] = typed_value(option.values.substr(dots + 2));
+  } else {
+    Document values = Document::array();
+    std::istringstream in(option.values);
+    for (std::string item; std::getline(in, item, '|');) values.push_back(typed_value(item));
+    doc["type"] = values.empty()           ? "string"
+                  : values[0].is_boolean() ? "boolean"
+                  : values[0].is_number()  ? "integer"
+                                           : "string";
+    doc["values"] = values;
+  }
+  doc["default"] = typed_value(option.fallback);
+  return doc;
 }
 
 }  // namespace
@@ -309,20 +348,13 @@ Document describe_engines() {
     for (int seat = 0; seat < engine->max_players(); ++seat)
       seats.push_back(engine->seat_name(seat));
     Document options = Document::array();
-    for (const auto& option : engine->options())
-      options.push_back({{"name", option.name},
-                         {"values", option.values},
-                         {"default", option.fallback},
-                         {"help", option.help}});
-    list.push_back(
-        {{"kind", engine->id()},
-         {"title", engine->title()},
-         {"players", engine->min_players() == engine->max_players()
-                         ? std::to_string(engine->min_players())
-                         : fmt::format("{}-{}", engine->min_players(), engine->max_players())},
-         {"seats", seats},
-         {"hidden_information", engine->hidden_information()},
-         {"options", options}});
+    for (const auto& option : engine->options()) options.push_back(describe_option(option));
+    list.push_back({{"kind", engine->id()},
+                    {"title", engine->title()},
+                    {"players", {{"min", engine->min_players()}, {"max", engine->max_players()}}},
+                    {"seats", seats},
+                    {"hidden_information", engine->hidden_information()},
+                    {"options", options}});
   }
   return list;
 }

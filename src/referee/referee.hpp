@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/engine.hpp"
+#include "core/errors.hpp"
 #include "store/sqlite.hpp"
 
 namespace referee {
@@ -67,6 +68,9 @@ struct Submission {
 // Never throws for a bad turn file: the verdict is in the answer and exit_code, and the
 // submission is recorded either way. Throws only when the database cannot be written.
 Submission submit(store::Database& db, const std::string& text, const std::string& source);
+// The answer submit gives for a refused turn, for a failure before the referee sees the file
+// (a file that cannot be read): {accepted: false, error: {code, kind, message, ...}}.
+Document rejection(const core::UserError& error);
 
 Document history(store::Database& db, const std::string& game,
                  const std::optional<std::string>& player);

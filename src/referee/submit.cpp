@@ -118,6 +118,8 @@ Document error_document(const core::UserError& error) {
 
 }  // namespace
 
+Document rejection(const core::UserError& error) { return error_document(error); }
+
 Submission submit(store::Database& db, const std::string& text, const std::string& source) {
   store::GameStore games(db);
   store::SubmissionRow record;

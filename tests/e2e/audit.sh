@@ -38,7 +38,7 @@ for step in $(seq 1 200); do
   TURN=$(sed -n 's/^turn: //p' view.yaml)
   WHO=$(sed -n '/^to_move:/{n;s/^ *- //p}' view.yaml)
   TOKEN=$ANN; [ "$WHO" = bob ] && TOKEN=$BOB
-  MOVE=$("$BIN" moves "$GAME" --player "$WHO" | sed -n '1s/^- //p')
+  MOVE=$("$BIN" moves "$GAME" --player "$WHO" | sed -n 's/^  - //p' | head -1)
   turn_file "$WHO" "$TOKEN" "$TURN" "$MOVE" >"turn-$TURN.yaml"
   "$BIN" submit "turn-$TURN.yaml" --out views >"answer-$TURN.yaml" || { echo "FAIL: move $MOVE refused"; FAILED=$((FAILED + 1)); break; }
   if grep -q '^finished: false' "answer-$TURN.yaml"; then

@@ -9,7 +9,7 @@ export CARAVAN_REF="$BIN"
 expect_exit 0 "new game" -- "$BIN" new caravaneers --player ann --player bob --seed 3
 GAME=$(field game)
 ANN=$(grep -A4 'name: ann' out | sed -n 's/ *token: //p')
-MOVE=$("$BIN" moves "$GAME" --player ann | sed -n '1s/^- //p')
+MOVE=$("$BIN" moves "$GAME" --player ann | sed -n 's/^  - //p' | head -1)
 chat() {  # chat TOKEN MOVE: a chat message with the turn in a code block
   printf 'here goes\n```yaml\ngame: %s\nplayer: ann\nturn: 1\ntoken: %s\nmoves:\n  - %s\n```\nthanks\n' \
     "$GAME" "$1" "$2"

@@ -62,7 +62,7 @@ for step in $(seq 1 200); do
   TURN=$(sed -n 's/^turn: //p' view.yaml)
   WHO=$(sed -n '/^to_move:/{n;s/^ *- //p}' view.yaml)
   TOKEN=$ANN; [ "$WHO" = bob ] && TOKEN=$BOB
-  MOVE=$("$BIN" moves "$GAME" --player "$WHO" | sed -n '1s/^- //p')
+  MOVE=$("$BIN" moves "$GAME" --player "$WHO" | sed -n 's/^  - //p' | head -1)
   if [ "$step" -eq 1 ]; then
     turn_file "$WHO" "$TOKEN" "$TURN" "$MOVE" >first.yaml
     expect_exit 0 "first turn from standard input" -- sh -c "\"$BIN\" submit - --out views <first.yaml"
@@ -96,6 +96,16 @@ if command -v sqlite3 >/dev/null; then
   expect_exit 65 "audit of a tampered record" -- "$BIN" audit "$GAME"
   expect_in out "turn 2" "audit names the turn"
 fi
+
+# Issue 19's output contract: a missing turn file gets the JSON error document; pubkey text is
+# bare hex; an option given twice takes its last value.
+expect_exit 66 "submit of a missing file" -- "$BIN" --format json submit no-such-turn.yaml
+expect_in out '"accepted": false' "a missing file gets the error document"
+expect_in out '"code": 66' "the document carries the exit code"
+expect_exit 0 "pubkey as text" -- "$BIN" pubkey --format text
+grep -qxE '[0-9a-f]{64}' out && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: pubkey text is not bare hex"; }
+expect_exit 0 "--format twice" -- "$BIN" --format json games --format yaml
+expect_in out "kind: caravaneers" "the last --format wins"
 
 # --db overrides the environment.
 expect_exit 0 "--db" -- "$BIN" --db other.db list

@@ -167,7 +167,7 @@ GAME=$(field game)
 ANN=$(grep -A4 'name: Ann' out | sed -n 's/ *token: //p')
 BOB=$(grep -A4 'name: Bob' out | sed -n 's/ *token: //p')
 [ -n "$GAME" ] && [ -n "$ANN" ] && [ -n "$BOB" ] || fatal "new printed no game or tokens"
-MOVE=$(ref moves "$GAME" --player Ann | sed -n '1s/^- //p')
+MOVE=$(ref moves "$GAME" --player Ann | sed -n 's/^  - //p' | head -1)
 
 # --- 1. Ann mails turn 1: both players get their own view ---
 cat >ann1.eml <<EOF
@@ -203,7 +203,7 @@ expect_exit 0 "the game moved on" -- ref view "$GAME" --referee
 expect_in out "turn: 2" "the game is at turn 2"
 
 # --- 2. Bob replies to the referee's mail: his turn on top, the old mail quoted below ---
-BOB_MOVE=$(ref moves "$GAME" --player Bob | sed -n '1s/^- //p')
+BOB_MOVE=$(ref moves "$GAME" --player Bob | sed -n 's/^  - //p' | head -1)
 {
   printf 'From: Bob <bob@game.test>\nTo: referee@game.test\nSubject: Re: your move\n'
   printf 'Message-ID: <bob-2@game.test>\nIn-Reply-To: <x@game.test>\nDate: %s\n\n' "$(date -R)"
@@ -250,7 +250,7 @@ stop_postfix
 
 # --- without an MTA: a Maildir in, an outbox Maildir out ---
 mkdir -p inbox/{new,cur,tmp} outbox
-sed -e "s/ann-1@/ann-4@/" -e "s/^turn: 1/turn: 3/" -e "s/^  - .*/  - $(ref moves "$GAME" --player Ann | sed -n '1s/^- //p')/" \
+sed -e "s/ann-1@/ann-4@/" -e "s/^turn: 1/turn: 3/" -e "s/^  - .*/  - $(ref moves "$GAME" --player Ann | sed -n 's/^  - //p' | head -1)/" \
   ann1.eml >inbox/new/1700000000.1.test
 chown -R nobody inbox outbox
 expect_exit 0 "mail --maildir --outbox" -- ref mail --maildir inbox --outbox "$WORK/outbox" --from referee@game.test

@@ -196,8 +196,10 @@ void DecktetCaravanState::deal(int opener, core::Rng& rng, std::vector<core::Eve
     const auto& cards = cards_[static_cast<std::size_t>(seat)];
     Document full = {
         {"event", "cards"}, {"hand", hand_}, {"seat", seat_label(seat)}, {"cards", codes(cards)}};
-    Document redacted = {
-        {"event", "cards"}, {"hand", hand_}, {"seat", seat_label(seat)}, {"count", cards.size()}};
+    Document redacted = {{"event", "cards"},
+                         {"hand", hand_},
+                         {"seat", seat_label(seat)},
+                         {"cards", {{"hidden", cards.size()}}}};
     events.push_back({seat, std::move(full), std::move(redacted)});
   }
 }

@@ -470,7 +470,7 @@ std::vector<core::Event> NvCaravanState::apply(int player, const Document& move,
     insert_sorted(me.hand, card);
     events.push_back({player,
                       {{"seat", name_of(player)}, {"drew", card_name(card)}},
-                      {{"seat", name_of(player)}, {"drew", "a card"}}});
+                      {{"seat", name_of(player)}, {"drew", {{"hidden", 1}}}}});
   }
   to_move_ = 1 - player;
   if (opening_ && started(kNorth) + started(kSouth) == kCaravans) opening_ = false;
@@ -503,10 +503,9 @@ std::vector<core::Event> NvCaravanState::deal(const DeckRules& rules, core::Rng&
       p.hand.assign(p.deck.begin(), cut);
       p.deck.erase(p.deck.begin(), cut);
       std::sort(p.hand.begin(), p.hand.end());
-      events.push_back(
-          {seat,
-           {{"seat", name_of(seat)}, {"dealt", names(p.hand)}},
-           {{"seat", name_of(seat)}, {"dealt", fmt::format("{} cards", kOpeningHand)}}});
+      events.push_back({seat,
+                        {{"seat", name_of(seat)}, {"dealt", names(p.hand)}},
+                        {{"seat", name_of(seat)}, {"dealt", {{"hidden", kOpeningHand}}}}});
       if (count_numbers(p.hand) >= 3) break;
       // NV-2, rule 4.3: the hand is shown to both, shuffled back, and 8 new cards drawn.
       events.push_back({core::kEveryone,

@@ -238,8 +238,9 @@ TEST(NvCaravan, NV2_AHandWithFewerThanThreeNumberCardsIsRevealedAndRedrawn) {
     }
     if (event.full.contains("dealt")) {
       ++deals;
-      EXPECT_NE(event.audience, core::kEveryone);     // a deal is private...
-      EXPECT_EQ(event.redacted["dealt"], "8 cards");  // ... the other learns only its size
+      EXPECT_NE(event.audience, core::kEveryone);  // a deal is private...
+      EXPECT_EQ(event.redacted["dealt"],
+                Document({{"hidden", 8}}));  // ... the other learns only its size
     }
   }
   EXPECT_GT(reveals, 0);
@@ -314,7 +315,7 @@ TEST(NvCaravan, NV3_PlayAndDiscardDrawACardAndDisbandingDoesNot) {
   ASSERT_EQ(events.size(), 2u);
   EXPECT_EQ(events[1].full["drew"], "2C");
   EXPECT_EQ(events[1].audience, kNorth);
-  EXPECT_EQ(events[1].redacted["drew"], "a card");
+  EXPECT_EQ(events[1].redacted["drew"], Document({{"hidden", 1}}));
   EXPECT_EQ(referee(*state)["players"]["North"]["hand"], Document({"2C", "7C", "9D"}));
 
   events = play(*state, kSouth, {{"discard", "5H"}});  // South's deck is empty: no draw (NV-3)
