@@ -20,7 +20,7 @@ play() {  # play PLAYER TOKEN: the first legal move, now
   "$BIN" view "$GAME" --referee >view.yaml
   local turn move
   turn=$(sed -n 's/^turn: //p' view.yaml)
-  move=$("$BIN" moves "$GAME" --player "$1" --limit 1 2>/dev/null | sed -n '1s/^- //p')
+  move=$("$BIN" moves "$GAME" --player "$1" --limit 1 2>/dev/null | sed -n 's/^  - //p' | head -1)
   printf 'game: "%s"\nplayer: %s\nturn: %s\ntoken: %s\nmoves:\n  - %s\n' \
     "$GAME" "$1" "$turn" "$2" "$move" >turn.yaml
   expect_exit 0 "$1 plays $move" -- "$BIN" submit turn.yaml
