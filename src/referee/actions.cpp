@@ -39,6 +39,24 @@ bool all_others_accept(const store::GameRow& row, int by, const Document& accept
   return true;
 }
 
+// One seat's answer to the standing request host[key] (a draw offer, an undo request): a
+// decline withdraws it; an acceptance is counted. True when every other active seat has accepted.
+// `what` names the request with its article ("a draw offer").
+bool answer_request(const store::GameRow& row, Document& host, const char* key,
+                    const std::string& what, int seat, bool accept) {
+  const std::string noun = what.substr(what.find(' ') + 1);
+  if (!host.contains(key)) refuse(fmt::format("no {} stands", noun));
+  Document& request = host[key];
+  if (request["by"] == seat) refuse(fmt::format("{} is answered by the other players", what));
+  if (contains(request["accepted"], seat)) refuse("you have accepted already");
+  if (!accept) {
+    host.erase(key);
+    return false;
+  }
+  request["accepted"].push_back(seat);
+  return all_others_accept(row, request["by"].get<int>(), request["accepted"]);
+}
+
 void set_or_erase(Document& host, const char* name, Document value) {
   if (value.is_null() || (value.is_object() && value.empty()))
     host.erase(name);
@@ -176,16 +194,8 @@ Document apply_action(GameContext& context, int seat, const Document& action, st
     if (active_seats(row).size() < 2) refuse("there is nobody to accept a draw");
     host["draw"] = {{"by", seat}, {"accepted", Document::array()}};
   } else if (name == "accept-draw" || name == "decline-draw") {
-    if (!host.contains("draw")) refuse("no draw offer stands");
-    if (host["draw"]["by"] == seat) refuse("a draw offer is answered by the other players");
-    if (contains(host["draw"]["accepted"], seat)) refuse("you have accepted already");
-    if (name == "decline-draw") {
-      host.erase("draw");
-    } else {
-      host["draw"]["accepted"].push_back(seat);
-      if (all_others_accept(row, host["draw"]["by"].get<int>(), host["draw"]["accepted"]))
-        declare(row, "draw", {});
-    }
+    if (answer_request(row, host, "draw", "a draw offer", seat, name == "accept-draw"))
+      declare(row, "draw", {});
   } else if (name == "request-undo") {
     if (host.contains("undo")) refuse("an undo request already stands");
     if (!host.contains("last_move"))
@@ -193,19 +203,12 @@ Document apply_action(GameContext& context, int seat, const Document& action, st
     host["undo"] = {{"by", seat}, {"turn", host["last_move"]}, {"accepted", Document::array()}};
     events[0]["full"]["turn"] = host["last_move"];
   } else if (name == "accept-undo" || name == "decline-undo") {
-    if (!host.contains("undo")) refuse("no undo request stands");
-    if (host["undo"]["by"] == seat) refuse("an undo request is answered by the other players");
-    if (contains(host["undo"]["accepted"], seat)) refuse("you have accepted already");
-    if (name == "decline-undo") {
-      host.erase("undo");
-    } else {
-      host["undo"]["accepted"].push_back(seat);
-      if (all_others_accept(row, host["undo"]["by"].get<int>(), host["undo"]["accepted"])) {
-        const std::int64_t turn = host["undo"]["turn"].get<std::int64_t>();
-        take_back(context, turn, snapshots);
-        events.push_back(
-            event_document({core::kEveryone, {{"undone", turn}, {"back_to", turn - 1}}, nullptr}));
-      }
+    const std::int64_t turn =
+        host.contains("undo") ? host["undo"].value("turn", std::int64_t{0}) : 0;
+    if (answer_request(row, host, "undo", "an undo request", seat, name == "accept-undo")) {
+      take_back(context, turn, snapshots);
+      events.push_back(
+          event_document({core::kEveryone, {{"undone", turn}, {"back_to", turn - 1}}, nullptr}));
     }
   } else if (name == "absent") {
     const auto until = core::parse_time(action.value("until", ""));
