@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include "core/svg.hpp"
+
 namespace core {
 
 bool has_prefix(const Document& move, const Document& prefix) {
@@ -37,6 +39,47 @@ State::MovePage State::legal_moves_page(const Document& prefix, std::size_t limi
   return page;
 }
 
+void State::legal_actions(std::vector<ActionId>& out) const {
+  out.clear();
+  if (finished()) return;
+  const std::size_t count = forced_move() ? 1 : legal_moves().size();
+  for (std::size_t i = 0; i < count; ++i) out.push_back(i);
+}
+
+ActionId State::random_action(Rng& chooser) const {
+  std::vector<ActionId> actions;
+  legal_actions(actions);
+  if (actions.empty()) throw MoveError("there is no legal move to play");
+  return actions[chooser.below(actions.size())];
+}
+
+Document State::move_of(ActionId action) const {
+  if (auto forced = forced_move()) {
+    if (action != 0) throw MoveError(fmt::format("no action {} here: one move is forced", action));
+    return std::move(*forced);
+  }
+  std::vector<Document> moves = legal_moves();
+  if (action >= moves.size()) throw MoveError(fmt::format("no action {} here", action));
+  return std::move(moves[action]);
+}
+
+std::optional<ActionId> State::action_of(const Document& move) const {
+  if (auto forced = forced_move())
+    return move == *forced ? std::optional<ActionId>(0) : std::nullopt;
+  const std::vector<Document> moves = legal_moves();
+  for (std::size_t i = 0; i < moves.size(); ++i)
+    if (moves[i] == move) return i;
+  return std::nullopt;
+}
+
+void State::apply_action(ActionId action, Rng& rng) {
+  const std::optional<int> player = current_player();
+  if (!player) throw MoveError("the game is finished");
+  apply(*player, move_of(action), rng);
+}
+
+std::string State::view_text(int viewer) const { return view(viewer).dump(); }
+
 Document State::default_move() const {
   MovePage first = legal_moves_page(nullptr, 1);
   if (first.moves.empty()) throw MoveError("there is no legal move to play");
@@ -46,6 +89,28 @@ Document State::default_move() const {
 std::vector<Event> State::retire(int seat, Rng& rng) {
   (void)rng;
   throw MoveError(fmt::format("this game cannot go on without seat {}", seat));
+}
+
+Engine::Picture Engine::Picture::of(const svg::Drawing& drawing, std::string holding) {
+  return {drawing.element(), drawing.width(), drawing.height(), std::move(holding)};
+}
+
+// Engines without a drawing of their own: the text board, one <text> a line.
+Engine::Picture Engine::picture(const Document& view, const Document&, int) const {
+  constexpr double kLine = 16;
+  svg::Drawing d(600, 0);
+  const std::string board = draw(view);
+  double y = kLine;
+  std::size_t start = 0;
+  while (start < board.size()) {
+    const std::size_t end = board.find('\n', start);
+    const std::size_t stop = end == std::string::npos ? board.size() : end;
+    d.text(8, y, std::string_view(board).substr(start, stop - start), {.size = 12, .mono = true});
+    y += kLine;
+    start = stop + 1;
+  }
+  d.set_height(y);
+  return Picture::of(d);
 }
 
 }  // namespace core

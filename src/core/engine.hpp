@@ -9,6 +9,7 @@
 // replay of the record give the same game on every machine.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -22,9 +23,14 @@
 
 namespace core {
 
+namespace svg {
+class Drawing;
+}
+
 using Document = nlohmann::json;
 
-// Who may see an event or a piece of state. kEveryone, or a seat number (0-based).
+// Who may see an event or a piece of state. kEveryone, or a seat number (0-based). As a viewer,
+// kEveryone is an observer without a seat: it sees only what every player sees.
 constexpr int kEveryone = -1;
 // The referee (game master) sees everything; passed as the viewer for a full view.
 constexpr int kReferee = -2;
@@ -64,6 +70,9 @@ struct Result {
   std::vector<double> scores;  // one per seat
 };
 
+// A legal move packed into a number by its engine (State's fast path, below).
+using ActionId = std::uint64_t;
+
 class State {
  public:
   virtual ~State() = default;
@@ -92,6 +101,29 @@ class State {
   // Checks the move (the player must be the one to move) and applies it. Throws MoveError and
   // leaves the state unchanged when the move is malformed or illegal. Returns the events.
   virtual std::vector<Event> apply(int player, const Document& move, Rng& rng) = 0;
+  // ---- Moves as numbers: the fast path for random play, bots and replays ----
+  //
+  // An ActionId is a legal move packed into a number by the engine that listed it; it means
+  // something only to the state that listed it (and to states equal to it). No document is made
+  // and no event is reported: the documents above stay the boundary (the CLI, turn files, the
+  // record), these are for code that plays many moves. By default an action is the index of the
+  // move in legal_moves() (or 0 for the forced move), so every engine has the fast path and an
+  // engine makes it fast by overriding all five together. The shared engine suite checks that
+  // both paths agree move for move: the same moves, the same states, the same generator.
+  // Every move the player to move may make, as actions, into `out` (cleared first): the forced
+  // move alone when there is one. Empty when the game is finished.
+  virtual void legal_actions(std::vector<ActionId>& out) const;
+  // One of legal_actions(), drawn uniformly with `chooser` (not the game's generator). Engines
+  // with huge move lists override it to draw without listing them all.
+  virtual ActionId random_action(Rng& chooser) const;
+  // Applies a legal action (one that legal_actions() listed for this state) for the player to
+  // move. An action that is not legal here is a programming error: engines may only assert it.
+  virtual void apply_action(ActionId action, Rng& rng);
+  // The move document of a legal action, as legal_moves() lists it.
+  virtual Document move_of(ActionId action) const;
+  // The action of a legal move document, or nullopt when `move` is not legal here.
+  virtual std::optional<ActionId> action_of(const Document& move) const;
+
   // A move the referee makes for the current player without a turn file (a forced pass),
   // or nullopt when the player must choose.
   virtual std::optional<Document> forced_move() const = 0;
@@ -117,6 +149,12 @@ class State {
   // What `viewer` may know (a seat, or kReferee for everything). For kReferee this is the
   // complete state: restore(view(kReferee)) gives an equal State.
   virtual Document view(int viewer) const = 0;
+  // The same view as JSON text: exactly the bytes of view(viewer).dump() (nlohmann's compact
+  // dump: keys in its sorted order, its string escapes, its numbers). The state hash and the
+  // audit use it. By default it dumps view(); an engine may override it to write the text
+  // straight from its compact state (core/json_text.hpp), with no Document. The shared engine
+  // suite checks both agree for every viewer at every step of random games.
+  virtual std::string view_text(int viewer) const;
 
   virtual std::unique_ptr<State> clone() const = 0;
 
@@ -160,6 +198,21 @@ class Engine {
 
   // A view (what State::view gives, for any viewer) drawn for a person: a board, not a dump.
   virtual std::string draw(const Document& view) const = 0;
+
+  // The same view as a picture (each engine's svg.cpp, with core/svg.hpp): one <svg> element
+  // with the names a turn file uses on it (squares, caravan numbers, cells, card codes). `last` is
+  // the latest turn as `viewer` (a seat, or kReferee) may see it ({player, moves, events}), or
+  // null; what it changed is marked. `holding` is the viewer's own hand, reserve or supply in
+  // words, for the page beside the picture (empty when the viewer holds nothing). Drawn from the
+  // view alone, so what the viewer may not know cannot appear. By default: draw()'s text.
+  struct Picture {
+    std::string svg;  // an <svg> element of width x height user units
+    double width = 0;
+    double height = 0;
+    std::string holding;
+    static Picture of(const svg::Drawing& drawing, std::string holding = {});
+  };
+  virtual Picture picture(const Document& view, const Document& last, int viewer) const;
 };
 
 // Whether `move` begins with `prefix`: null matches everything; a string is a prefix of a string;

@@ -122,6 +122,93 @@ TEST_P(EngineSuite, RandomGamesKeepEveryInvariantAndReplayIdentically) {
   }
 }
 
+// The fast path (moves as numbers) and the documents agree at every step of random games played
+// through the fast path: the same moves, each action's move reads back as that action, and applying
+// an action or its move gives the same state and the same generator. An engine that overrides the
+// fast path keeps this; one that does not gets the defaults, which this checks too.
+TEST_P(EngineSuite, ActionsAreTheLegalMovesAndApplyAsTheirDocumentsDo) {
+  const core::Engine& engine = *GetParam();
+  const std::uint64_t games = 2 * static_cast<std::uint64_t>(engine_testing::scale());
+  std::vector<core::ActionId> actions;
+  for (const Options& options : engine_testing::configurations(engine)) {
+    for (int players : engine_testing::player_counts(engine)) {
+      for (std::uint64_t seed = 1; seed <= games; ++seed) {
+        SCOPED_TRACE(engine_testing::describe(engine, players, options, seed));
+        core::Rng rng(seed), chooser(seed ^ 0xac71ULL);
+        auto state = engine.start(players, options, rng).state;
+        for (int step = 0; step < 20000 && !state->finished(); ++step) {
+          state->legal_actions(actions);
+          ASSERT_FALSE(actions.empty()) << "no action at step " << step;
+          std::set<std::string> by_document;
+          if (auto forced = state->forced_move()) {
+            by_document.insert(forced->dump());
+          } else {
+            for (const auto& move : state->legal_moves()) by_document.insert(move.dump());
+          }
+          // As many actions as moves; a sample of them (up to 8 a step) reads back both ways.
+          ASSERT_EQ(actions.size(), by_document.size()) << "at step " << step;
+          std::set<core::ActionId> distinct(actions.begin(), actions.end());
+          EXPECT_EQ(distinct.size(), actions.size()) << "an action is listed twice";
+          const std::size_t stride = actions.size() / 8 + 1;
+          for (std::size_t i = 0; i < actions.size(); i += stride) {
+            const Document move = state->move_of(actions[i]);
+            EXPECT_EQ(by_document.count(move.dump()), 1u) << move.dump();
+            EXPECT_EQ(state->action_of(move), actions[i]) << move.dump();
+          }
+          EXPECT_FALSE(state->action_of(Document{{"junk", true}}).has_value());
+
+          const auto drawn = state->random_action(chooser);
+          EXPECT_NE(std::find(actions.begin(), actions.end(), drawn), actions.end());
+          const auto action = actions[chooser.below(actions.size())];
+          auto by_move = state->clone();
+          core::Rng move_rng = rng;
+          by_move->apply(*state->current_player(), state->move_of(action), move_rng);
+          state->apply_action(action, rng);
+          ASSERT_EQ(state->view(core::kReferee), by_move->view(core::kReferee))
+              << "at step " << step;
+          ASSERT_EQ(rng.save(), move_rng.save()) << "at step " << step;
+        }
+        EXPECT_TRUE(state->finished());
+        state->legal_actions(actions);
+        EXPECT_TRUE(actions.empty());
+      }
+    }
+  }
+}
+
+// The view as text is the view's own dump, byte for byte, for the referee, an observer and every
+// seat in random games (played on the fast path: the states are the same), and it reads back as
+// the view. The state hash and the audit use the text; an engine that writes it from its own
+// state keeps it equal to the document. Every step of the first 100, then every 10th and the end
+// (the long games of some engines stay quick under the sanitizers).
+TEST_P(EngineSuite, TheViewAsTextIsTheDumpOfTheViewForEveryViewer) {
+  const core::Engine& engine = *GetParam();
+  const std::uint64_t games = static_cast<std::uint64_t>(engine_testing::scale());
+  for (const Options& options : engine_testing::configurations(engine)) {
+    for (int players : engine_testing::player_counts(engine)) {
+      std::vector<int> viewers = {core::kReferee, core::kEveryone};
+      for (int seat = 0; seat < players; ++seat) viewers.push_back(seat);
+      for (std::uint64_t seed = 1; seed <= games; ++seed) {
+        SCOPED_TRACE(engine_testing::describe(engine, players, options, seed));
+        core::Rng rng(seed), chooser(seed ^ 0x7e47ULL);
+        auto state = engine.start(players, options, rng).state;
+        for (int step = 0; step < 20000; ++step) {
+          const bool sampled = step < 100 || step % 10 == 0 || state->finished();
+          for (int viewer : sampled ? viewers : std::vector<int>{}) {
+            const Document view = state->view(viewer);
+            const std::string text = state->view_text(viewer);
+            ASSERT_EQ(text, view.dump()) << "viewer " << viewer << " at step " << step;
+            ASSERT_EQ(Document::parse(text), view) << "viewer " << viewer << " at step " << step;
+          }
+          if (state->finished()) break;
+          state->apply_action(state->random_action(chooser), rng);
+        }
+        EXPECT_TRUE(state->finished());
+      }
+    }
+  }
+}
+
 // A seat leaves at a random moment (engines of more than two seats): the game goes on without
 // it, or ends; the seat is never to move again and never wins; the position still restores.
 TEST_P(EngineSuite, ASeatThatRetiresNeverMovesAgainNorWinsAndTheGameStillEnds) {
@@ -178,6 +265,64 @@ TEST_P(EngineSuite, ASeatThatRetiresNeverMovesAgainNorWinsAndTheGameStillEnds) {
       EXPECT_EQ(engine.restore(full, players, {})->view(core::kReferee), full);
     }
   }
+}
+
+// Every copy of `move` with exactly one number or true/false in it written as a string instead
+// ({on: 1} -> {on: '1'}), as a turn file with a quoted value gives it.
+std::vector<Document> with_one_scalar_as_string(const Document& move) {
+  std::vector<Document> out;
+  if (move.is_number() || move.is_boolean()) {
+    out.push_back(move.dump());
+  } else if (move.is_array()) {
+    for (std::size_t i = 0; i < move.size(); ++i)
+      for (Document& changed : with_one_scalar_as_string(move[i])) {
+        Document copy = move;
+        copy[i] = std::move(changed);
+        out.push_back(std::move(copy));
+      }
+  } else if (move.is_object()) {
+    for (const auto& [key, value] : move.items())
+      for (Document& changed : with_one_scalar_as_string(value)) {
+        Document copy = move;
+        copy[key] = std::move(changed);
+        out.push_back(std::move(copy));
+      }
+  }
+  return out;
+}
+
+// The move readers are strict about types: a legal move with any one value quoted is refused,
+// never read as the number it spells (a turn file says what it means, or is sent back).
+TEST_P(EngineSuite, ALegalMoveWithAnyValueTurnedIntoAStringIsRefused) {
+  const core::Engine& engine = *GetParam();
+  int checked = 0;
+  for (int players : engine_testing::player_counts(engine)) {
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      SCOPED_TRACE(engine_testing::describe(engine, players, {}, seed));
+      core::Rng rng(seed);
+      core::Rng chooser(seed ^ 0x57a1ULL);
+      auto state = engine.start(players, {}, rng).state;
+      for (int step = 0; step < 20000 && !state->finished(); ++step) {
+        const auto seat = state->current_player();
+        ASSERT_TRUE(seat.has_value());
+        const auto moves = state->legal_moves();
+        const std::size_t stride = moves.size() / 16 + 1;
+        for (std::size_t i = 0; i < moves.size(); i += stride) {
+          for (const Document& quoted : with_one_scalar_as_string(moves[i])) {
+            auto trial = state->clone();
+            core::Rng trial_rng = rng;
+            EXPECT_THROW(trial->apply(*seat, quoted, trial_rng), core::MoveError)
+                << quoted.dump() << " (legal: " << moves[i].dump() << ")";
+            ++checked;
+          }
+        }
+        const auto move = engine_testing::random_move(*state, chooser);
+        ASSERT_TRUE(move.has_value());
+        state->apply(*seat, *move, rng);
+      }
+    }
+  }
+  RecordProperty("quoted_moves_checked", checked);
 }
 
 TEST_P(EngineSuite, SetUpIsDeterministicAndItsEventsAreDocuments) {

@@ -4,7 +4,8 @@
 // At every step of many random games, and for every player, everything that player cannot see is
 // redrawn (State::resample). Their view and their legal moves must not change; and when the
 // same move is then made in both worlds by someone else and leaves that player's view equal, the
-// events they are shown must be equal too: a redacted event may not carry what the view hides.
+// events they are shown must be equal too: a redacted event may not carry what the view hides;
+// and so must the HTML page and SVG picture made of them.
 #include <algorithm>
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include "core/engine.hpp"
 #include "engine_testing.hpp"
 #include "referee/game_context.hpp"
+#include "referee/picture.hpp"
 
 namespace {
 
@@ -27,6 +29,29 @@ Document shown_to(const std::vector<core::Event>& events, int viewer) {
   return referee::visible(recorded, viewer);
 }
 
+// The HTML page (and in it the SVG picture) `viewer` is given after a turn, made the way the
+// referee makes it: from their view, the events they were shown and their legal moves.
+std::string page_for(const core::Engine& engine, const core::State& state, int viewer,
+                     const Document& shown) {
+  const Document history = Document::array({{{"turn", 1}, {"events", shown}}});
+  const Document view = {
+      {"game", "leak"},
+      {"kind", engine.id()},
+      {"turn", 2},
+      {"to_move", Document::array()},
+      {"finished", false},
+      {"you", viewer == core::kEveryone
+                  ? Document("observer")  // html --public, an observer's mail
+                  : Document{{"name", "viewer"}, {"seat", viewer}, {"role", "seat"}}},
+      {"state", state.view(viewer)},
+      {"last", history}};
+  // At most the page's share of legal moves, as `html` lists them (a huber turn has thousands).
+  Document moves = Document::array();
+  if (state.current_player() == viewer)
+    for (auto& move : state.legal_moves_page(nullptr, 200).moves) moves.push_back(std::move(move));
+  return referee::html_page(view, moves, history);
+}
+
 bool lists(const std::vector<Document>& moves, const Document& move) {
   return std::find(moves.begin(), moves.end(), move) != moves.end();
 }
@@ -35,6 +60,7 @@ struct Counts {
   int checks = 0;
   int differed = 0;  // resamples that changed the complete state: the test is not vacuous
   int compared_events = 0;
+  int compared_observer = 0;
 };
 
 void check_step(const core::Engine& engine, const core::State& state, const Document& move,
@@ -52,6 +78,9 @@ void check_step(const core::Engine& engine, const core::State& state, const Docu
     EXPECT_NO_THROW(engine.restore(other_full, players, options));
     // ... that the viewer cannot tell apart.
     ASSERT_EQ(other->view(viewer), state.view(viewer));
+    // An observer (a viewer without a seat, core::kEveryone) sees less than any seat: nothing
+    // that a seat cannot see may show in their view either.
+    ASSERT_EQ(other->view(core::kEveryone), state.view(core::kEveryone)) << "the observer's view";
     EXPECT_EQ(other->current_player(), state.current_player());
     EXPECT_EQ(other->finished(), state.finished());
     if (state.current_player() == viewer) {
@@ -69,10 +98,28 @@ void check_step(const core::Engine& engine, const core::State& state, const Docu
     core::Rng rng_here = game_rng, rng_there = game_rng;
     const auto events_here = here->apply(*mover, move, rng_here);
     const auto events_there = other->apply(*mover, move, rng_there);
+    if (here->view(core::kEveryone) == other->view(core::kEveryone)) {
+      EXPECT_EQ(shown_to(events_there, core::kEveryone), shown_to(events_here, core::kEveryone))
+          << "the observer is shown move " << move.dump();
+      // The public page (html --public) and its picture, one compared step in eight.
+      if (++counts.compared_observer % 8 == 0) {
+        EXPECT_EQ(
+            page_for(engine, *other, core::kEveryone, shown_to(events_there, core::kEveryone)),
+            page_for(engine, *here, core::kEveryone, shown_to(events_here, core::kEveryone)))
+            << "the observer's page, move " << move.dump();
+      }
+    }
     if (here->view(viewer) != other->view(viewer)) continue;  // the move revealed something
     ++counts.compared_events;
     EXPECT_EQ(shown_to(events_there, viewer), shown_to(events_here, viewer))
         << "move " << move.dump();
+    // The pictures too (issue 18): the page and its SVG are drawn from what the viewer may know.
+    // One compared step in eight: a page costs as much as the rest of the step.
+    if (counts.compared_events % 8 == 0) {
+      EXPECT_EQ(page_for(engine, *other, viewer, shown_to(events_there, viewer)),
+                page_for(engine, *here, viewer, shown_to(events_here, viewer)))
+          << "move " << move.dump();
+    }
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "core/json_text.hpp"
 #include "core/text.hpp"
 
 namespace games::caravaneers {
@@ -27,6 +28,9 @@ bool in_desert(Square sq) { return sq.col < kDesert && sq.row < kDesert; }
 Square on_line(int seat, int line, int pos) {
   return seat == kSouth ? Square{line, pos} : Square{pos, line};
 }
+
+// The line of `seat` that `sq` lies on.
+int seat_line(int seat, Square sq) { return seat == kSouth ? sq.col : sq.row; }
 
 std::string line_name(int seat, int line) {
   return seat == kSouth ? fmt::format("column {}", static_cast<char>('a' + line))
@@ -94,15 +98,21 @@ std::optional<Square> parse_square(const std::string& text) {
 CaravaneersState::CaravaneersState(bool majority) : majority_(majority) {}
 
 bool CaravaneersState::occupied(Square sq) const {
-  return board_[static_cast<std::size_t>(sq.row)][static_cast<std::size_t>(sq.col)];
+  return in_desert(sq) && ((rows_[static_cast<std::size_t>(sq.row)] >> sq.col) & 1) != 0;
 }
 
 void CaravaneersState::set_occupied(Square sq, bool value) {
-  board_[static_cast<std::size_t>(sq.row)][static_cast<std::size_t>(sq.col)] = value;
+  auto& row = rows_[static_cast<std::size_t>(sq.row)];
+  auto& column = columns_[static_cast<std::size_t>(sq.col)];
+  const auto in_row = static_cast<std::uint8_t>(1u << sq.col);
+  const auto in_column = static_cast<std::uint8_t>(1u << sq.row);
+  row = static_cast<std::uint8_t>(value ? row | in_row : row & ~in_row);
+  column = static_cast<std::uint8_t>(value ? column | in_column : column & ~in_column);
 }
 
 void CaravaneersState::set_start() {
-  board_ = {};
+  rows_ = {};
+  columns_ = {};
   for (int i = 0; i < kDesert; ++i) {
     set_occupied({i, 0}, true);  // a1..f1
     set_occupied({0, i}, true);  // a1..a6
@@ -114,29 +124,38 @@ void CaravaneersState::set_start() {
 
 LineStatus CaravaneersState::line_status(int seat, int line) const {
   LineStatus status;
-  for (int pos = 0; pos < kDesert; ++pos) {
-    if (!occupied(on_line(seat, line, pos))) continue;
-    if (status.tail < 0) status.tail = pos;
-    status.lead = pos;
-    ++status.count;
-  }
-  if (status.count == 0) return status;
-  for (int pos = status.tail; pos < status.lead; ++pos) {
-    if (!occupied(on_line(seat, line, pos))) {
-      status.gap = pos;
-      break;
-    }
-  }
+  const unsigned bits = line_bits(seat, line);
+  if (bits == 0) return status;
+  status.count = __builtin_popcount(bits);
+  status.tail = __builtin_ctz(bits);
+  status.lead = 31 - __builtin_clz(bits);
+  const unsigned from_tail = bits >> status.tail;
+  // Not one run of pieces from the tail: the first empty position after the run is the gap.
+  if ((from_tail & (from_tail + 1)) != 0) status.gap = status.tail + __builtin_ctz(~from_tail);
   // Beyond the desert lies the mover's caravanserai, except on the first line: a7 and g1.
   status.into_mountain = status.lead == kDesert - 1 && line == 0;
   return status;
 }
 
+bool CaravaneersState::movable(int seat, int line) const {
+  const unsigned bits = line_bits(seat, line);
+  if (bits == 0) return false;
+  const unsigned from_tail = bits >> __builtin_ctz(bits);
+  if ((from_tail & (from_tail + 1)) != 0) return false;        // a gap
+  return !(line == 0 && (bits & (1u << (kDesert - 1))) != 0);  // into a mountain
+}
+
+unsigned CaravaneersState::movable_lines(int seat) const {
+  unsigned lines = 0;
+  for (int line = 0; line < kDesert; ++line) lines |= movable(seat, line) ? 1u << line : 0u;
+  return lines;
+}
+
 std::vector<Square> CaravaneersState::movable_leads(int seat) const {
   std::vector<Square> leads;
-  for (int line = 0; line < kDesert; ++line) {
-    LineStatus status = line_status(seat, line);
-    if (status.movable()) leads.push_back(on_line(seat, line, status.lead));
+  for (unsigned lines = movable_lines(seat); lines != 0; lines &= lines - 1) {
+    const int line = __builtin_ctz(lines);
+    leads.push_back(on_line(seat, line, 31 - __builtin_clz(line_bits(seat, line))));
   }
   return leads;
 }
@@ -199,20 +218,64 @@ Square CaravaneersState::checked_lead(int seat, const std::string& text) const {
   return *sq;
 }
 
-std::pair<int, int> CaravaneersState::move_line(int seat, Square lead) {
-  int line = seat == kSouth ? lead.col : lead.row;
-  LineStatus status = line_status(seat, line);
-  int captured = 0;
-  for (int pos = status.lead; pos >= status.tail; --pos) {
-    set_occupied(on_line(seat, line, pos), false);
-    if (pos + 1 == kDesert) {
-      ++captured;  // into the mover's caravanserai (mountains were refused before)
-    } else {
-      set_occupied(on_line(seat, line, pos + 1), true);
-    }
-  }
+std::pair<int, int> CaravaneersState::move_line(int seat, int line) {
+  const LineStatus status = line_status(seat, line);
+  // One run of pieces steps forward: its tail square empties and the square beyond its lead
+  // fills, or the lead enters the mover's caravanserai (mountains were refused before).
+  set_occupied(on_line(seat, line, status.tail), false);
+  const int captured = status.lead + 1 == kDesert ? 1 : 0;
+  if (captured == 0) set_occupied(on_line(seat, line, status.lead + 1), true);
   captures_[static_cast<std::size_t>(seat)] += captured;
   return {status.count, captured};
+}
+
+void CaravaneersState::pass_turn() {
+  to_move_ = 1 - to_move_;
+  settle();
+}
+
+void CaravaneersState::legal_actions(std::vector<core::ActionId>& out) const {
+  out.clear();
+  if (finished_) return;
+  const unsigned lines = movable_lines(to_move_);
+  for (unsigned rest = lines; rest != 0; rest &= rest - 1)
+    out.push_back(static_cast<core::ActionId>(__builtin_ctz(rest)));
+  if (lines == 0) out.push_back(kPass);
+}
+
+core::ActionId CaravaneersState::random_action(core::Rng& chooser) const {
+  if (finished_) throw MoveError("there is no legal move to play");
+  unsigned lines = movable_lines(to_move_);
+  if (lines == 0) return kPass;
+  // The n-th movable line, n drawn as legal_actions() would be indexed.
+  for (auto n = chooser.below(static_cast<std::uint64_t>(__builtin_popcount(lines))); n > 0; --n)
+    lines &= lines - 1;
+  return static_cast<core::ActionId>(__builtin_ctz(lines));
+}
+
+void CaravaneersState::apply_action(core::ActionId action, core::Rng&) {
+  if (action != kPass) move_line(to_move_, static_cast<int>(action));
+  pass_turn();
+}
+
+Document CaravaneersState::move_of(core::ActionId action) const {
+  if (action == kPass) return "pass";
+  const int line = static_cast<int>(action);
+  return square_name(on_line(to_move_, line, 31 - __builtin_clz(line_bits(to_move_, line))));
+}
+
+std::optional<core::ActionId> CaravaneersState::action_of(const Document& move) const {
+  if (finished_ || !move.is_string()) return std::nullopt;
+  const unsigned lines = movable_lines(to_move_);
+  if (lines == 0) return move == "pass" ? std::optional<core::ActionId>(kPass) : std::nullopt;
+  // Only the canonical name of a leading piece, as legal_moves() lists it.
+  const auto sq = parse_square(move.get<std::string>());
+  if (!sq) return std::nullopt;
+  const int line = to_move_ == kSouth ? sq->col : sq->row;
+  if (line >= kDesert || (lines >> line & 1) == 0) return std::nullopt;
+  const auto action = static_cast<core::ActionId>(line);
+  if (move_of(action) != move) return std::nullopt;
+  return action;
 }
 
 void CaravaneersState::settle() {
@@ -241,13 +304,12 @@ std::vector<core::Event> CaravaneersState::apply(int player, const Document& mov
     full["move"] = "pass";
   } else {
     Square lead = checked_lead(player, text);
-    auto [moved, captured] = move_line(player, lead);
+    auto [moved, captured] = move_line(player, seat_line(player, lead));
     full["move"] = square_name(lead);
     full["moved"] = moved;
     full["captured"] = captured;
   }
-  to_move_ = 1 - player;
-  settle();
+  pass_turn();
   return {core::Event{core::kEveryone, std::move(full), nullptr}};
 }
 
@@ -265,6 +327,27 @@ Document CaravaneersState::view(int) const {
           {"majority", majority_}};
 }
 
+std::string CaravaneersState::view_text(int) const {
+  core::JsonText out(256);
+  out.begin_object().key("captures").begin_object();
+  out.key("East").number(captures_[kEast]).key("South").number(captures_[kSouth]).end_object();
+  out.key("majority").boolean(majority_).key("pieces").begin_array();
+  for (int col = 0; col < kDesert; ++col) {
+    for (std::uint8_t rest = columns_[static_cast<std::size_t>(col)]; rest != 0; rest &= rest - 1) {
+      const char name[2] = {static_cast<char>('a' + col),
+                            static_cast<char>('1' + __builtin_ctz(rest))};
+      out.string(std::string_view(name, 2));
+    }
+  }
+  out.end_array().key("to_move");
+  if (finished_) {
+    out.null();
+  } else {
+    out.string(kSeatNames[static_cast<std::size_t>(to_move_)]);
+  }
+  return out.end_object().take();
+}
+
 void CaravaneersState::set_from(const Document& doc) {
   if (!doc.is_object()) throw SetupError("a caravaneers position must be a JSON object");
   for (const auto& [key, value] : doc.items()) {
@@ -275,7 +358,8 @@ void CaravaneersState::set_from(const Document& doc) {
   for (const char* key : {"pieces", "captures", "to_move"}) {
     if (!doc.contains(key)) throw SetupError(fmt::format("position: \"{}\" is missing", key));
   }
-  board_ = {};
+  rows_ = {};
+  columns_ = {};
   const Document& pieces = doc.at("pieces");
   if (!pieces.is_array()) throw SetupError("position: \"pieces\" must be a list of squares");
   for (const Document& item : pieces) {

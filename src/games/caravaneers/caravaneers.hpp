@@ -18,6 +18,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -70,7 +71,17 @@ class CaravaneersState : public core::State {
   std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
   std::optional<core::Document> forced_move() const override;
 
+  // Actions: the line (0-5: South's columns a-f, East's rows 1-6) whose caravan moves, or kPass.
+  static constexpr core::ActionId kPass = kDesert;
+  void legal_actions(std::vector<core::ActionId>& out) const override;
+  core::ActionId random_action(core::Rng& chooser) const override;
+  void apply_action(core::ActionId action, core::Rng& rng) override;
+  core::Document move_of(core::ActionId action) const override;
+  std::optional<core::ActionId> action_of(const core::Document& move) const override;
+
   core::Document view(int viewer) const override;
+  // view(viewer).dump() written from the bits, with no Document (the audit's hash).
+  std::string view_text(int viewer) const override;
 
   std::unique_ptr<core::State> clone() const override;
 
@@ -81,17 +92,29 @@ class CaravaneersState : public core::State {
  private:
   bool occupied(Square sq) const;
   void set_occupied(Square sq, bool value);
+  // The pieces of a line as bits, bit i for position i along it.
+  std::uint8_t line_bits(int seat, int line) const {
+    return seat == kSouth ? columns_[static_cast<std::size_t>(line)]
+                          : rows_[static_cast<std::size_t>(line)];
+  }
   LineStatus line_status(int seat, int line) const;
+  bool movable(int seat, int line) const;
+  // The lines of `seat` that can move, as bits (bit i: line i).
+  unsigned movable_lines(int seat) const;
   std::vector<Square> movable_leads(int seat) const;
-  bool can_move(int seat) const { return !movable_leads(seat).empty(); }
+  bool can_move(int seat) const { return movable_lines(seat) != 0; }
   // The square named by a move for `seat`, checked against the rules; throws MoveError.
   Square checked_lead(int seat, const std::string& text) const;
-  // Moves the line of `seat` whose leading piece is on `lead`; returns {moved, captured}.
-  std::pair<int, int> move_line(int seat, Square lead);
+  // Moves the caravan on `line` of `seat` (a movable one); returns {moved, captured}.
+  std::pair<int, int> move_line(int seat, int line);
+  // Ends the turn of the player to move.
+  void pass_turn();
   // Decides whether the game is over, after a move or at restore.
   void settle();
 
-  std::array<std::array<bool, kSize>, kSize> board_{};  // board_[row][col]
+  // The desert's pieces twice over, as bits: rows_[row] bit col, columns_[col] bit row.
+  std::array<std::uint8_t, kDesert> rows_{};
+  std::array<std::uint8_t, kDesert> columns_{};
   std::array<int, 2> captures_{};
   int to_move_ = kSouth;
   bool finished_ = false;
@@ -114,6 +137,8 @@ class CaravaneersEngine : public core::Engine {
       const core::Document& state, int players,
       const std::map<std::string, std::string>& opts) const override;
   std::string draw(const core::Document& view) const override;
+  Picture picture(const core::Document& view, const core::Document& last,
+                  int viewer) const override;
 };
 
 }  // namespace games::caravaneers

@@ -127,6 +127,22 @@ TEST(Caravaneers, CV4_ABrokenCaravanCannotMove) {
   EXPECT_EQ(state->legal_moves(), std::vector<Document>{"e5"});
 }
 
+// CV-4 and ruling CV-D1, as a player meets them (issue 19): a trailing piece is pointed to the
+// leading one, and the leading piece of a broken caravan is refused with the gap named.
+TEST(Caravaneers, CV4_HintsPointFromATrailingPieceToTheLeadAndNameTheGap) {
+  auto state = position({"a2", "c2", "e5"}, 4, 4, "East");
+  const auto refusal = [&](const std::string& move) {
+    try {
+      play(*state, kEast, move);
+    } catch (const core::MoveError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(refusal("a2"), "a2 is not the leading piece of row 2; c2 is");
+  EXPECT_EQ(refusal("c2"), "row 2 is a broken caravan: b2 is empty, so it cannot move");
+}
+
 // CV-5: a piece that enters the mover's caravanserai is captured and leaves the board.
 TEST(Caravaneers, CV5_EnteringYourCaravanseraiCaptures) {
   auto state = position({"d5", "d6", "b2"}, 4, 4, "South");
@@ -160,6 +176,31 @@ TEST(Caravaneers, CV6_APlayerWithNoMovePassesAndTheRefereeMakesThePass) {
   play(*state, kEast, "pass");
   EXPECT_EQ(state->current_player(), kSouth);
   EXPECT_FALSE(state->forced_move());
+}
+
+// CV-4, CV-6 as actions (the fast path): one action per movable line, a broken or blocked line
+// none, and the pass alone when nothing moves; each action is the move legal_moves() names.
+TEST(Caravaneers, CV4_CV6_ActionsAreTheMovableLinesOrThePassAlone) {
+  std::vector<core::ActionId> actions;
+  auto state = position({"a6", "c1", "c3", "e4", "e5"}, 3, 3, "South");
+  state->legal_actions(actions);
+  ASSERT_EQ(actions.size(), 1u);  // a6 faces the mountain a7; column c is broken
+  EXPECT_EQ(state->move_of(actions[0]), "e5");
+  EXPECT_EQ(state->action_of("e5"), actions[0]);
+  EXPECT_FALSE(state->action_of("e4"));  // a trailing piece does not name its caravan
+  EXPECT_FALSE(state->action_of("E5"));  // accepted by apply(), but not as legal_moves() writes it
+  EXPECT_FALSE(state->action_of("pass"));
+  core::Rng rng(1);
+  state->apply_action(actions[0], rng);
+  EXPECT_EQ(pieces_of(*state), (std::vector<std::string>{"a6", "c1", "c3", "e5", "e6"}));
+
+  auto stuck = position({"f1"}, 5, 5, "East");
+  stuck->legal_actions(actions);
+  ASSERT_EQ(actions.size(), 1u);
+  EXPECT_EQ(stuck->move_of(actions[0]), "pass");
+  EXPECT_EQ(stuck->random_action(rng), actions[0]);
+  stuck->apply_action(actions[0], rng);
+  EXPECT_EQ(stuck->current_player(), kSouth);
 }
 
 TEST(Caravaneers, CV6_NobodyMayPassWhileTheyHaveAMove) {

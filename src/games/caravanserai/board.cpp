@@ -349,6 +349,24 @@ Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
   by_hex_ = std::move(index);
 }
 
+const core::Document& Board::tiles_document() const {
+  std::call_once(tiles_made_, [this] {
+    tiles_document_ = core::Document::array();
+    for (const PlacedTile& tile : tiles_) {
+      core::Document cells = core::Document::object();
+      for (const auto& [hex, colour] : tile.caravanserai)
+        cells[name(*at(hex))] = colour_name(colour);
+      tiles_document_.push_back({{"name", tile.name},
+                                 {"category", tile.category},
+                                 {"role", role_name(tile.role)},
+                                 {"at", {tile.at[0], tile.at[1]}},
+                                 {"rotation", tile.rotation},
+                                 {"caravanserai", std::move(cells)}});
+    }
+  });
+  return tiles_document_;
+}
+
 std::optional<int> Board::find(const std::string& name) const {
   auto it = by_name_.find(lower(name));
   if (it == by_name_.end()) return std::nullopt;

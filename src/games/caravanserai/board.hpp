@@ -14,6 +14,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -110,6 +111,8 @@ class Board {
   // Map position for drawing: row 0.., half-cell column 0.. (a cell is two half-cells wide).
   int row(int cell) const { return rows_[static_cast<std::size_t>(cell)]; }
   int half_column(int cell) const { return half_columns_[static_cast<std::size_t>(cell)]; }
+  // The tiles as the state document lists them (made on first use, once: every view copies it).
+  const core::Document& tiles_document() const;
   int rows() const { return row_count_; }
   int half_columns() const { return half_column_count_; }
 
@@ -122,6 +125,8 @@ class Board {
   std::map<std::string, int> by_name_;
   std::map<std::pair<int, int>, int> by_hex_;
   int row_count_ = 0, half_column_count_ = 0;
+  mutable std::once_flag tiles_made_;
+  mutable core::Document tiles_document_;
 };
 
 }  // namespace games::caravanserai

@@ -7,6 +7,7 @@
 
 #include "core/data.hpp"
 #include "games/caravanserai/placement.hpp"
+#include "games/caravanserai/turn.hpp"
 
 namespace games::caravanserai {
 namespace {
@@ -53,7 +54,39 @@ int cell_named(const Position& pos, const Document& value, const char* key) {
   return *cell;
 }
 
-// Puts one owed good on `cell` (CS-8); throws MoveError when it may not go there.
+bool anyone_can_place(const Position& pos) {
+  for (int s = 0; s < pos.num_players(); ++s)
+    if (!pos.is_retired(s) && pos.can_place(s)) return true;
+  return false;
+}
+
+// The next seat still playing moves; the start phase ends when the turn comes round again.
+void pass_turn(Position& pos) {
+  const int from = pos.to_move;
+  pos.to_move = pos.next_active(from);
+  if (pos.phase == Phase::kStart && pos.to_move <= from) pos.phase = Phase::kPlay;
+  if (pos.phase == Phase::kPlay && !anyone_can_place(pos)) pos.phase = Phase::kOver;  // CS-12
+}
+
+}  // namespace
+
+int start_caravan(Position& pos, int cell) {
+  const int player = pos.to_move;
+  Player& me = pos.players[static_cast<std::size_t>(player)];
+  --me.camels;
+  me.caravan.push_back({cell, kCamel});
+  pos.occupant[static_cast<std::size_t>(cell)] = player;
+  const int colour = pos.board->colour(cell);
+  const int source = pos.take_good(player, colour);
+  if (source != -2) ++me.goods[static_cast<std::size_t>(colour)];
+  int& good = pos.loose[static_cast<std::size_t>(cell)];
+  if (good >= 0) {
+    ++me.goods[static_cast<std::size_t>(good)];
+    good = -1;
+  }
+  return source;
+}
+
 void put_owed_good(Position& pos, int cell) {
   const Board& b = *pos.board;
   if (pos.owed <= 0) throw MoveError("no good is owed: there is nothing to place");
@@ -71,20 +104,6 @@ void put_owed_good(Position& pos, int cell) {
   if (pos.owed > 0 && !pos.any_good_to_put(pos.to_move)) pos.owed = 0;
 }
 
-bool anyone_can_place(const Position& pos) {
-  for (int s = 0; s < pos.num_players(); ++s)
-    if (!pos.is_retired(s) && pos.can_place(s)) return true;
-  return false;
-}
-
-// The next seat still playing moves; the start phase ends when the turn comes round again.
-void pass_turn(Position& pos) {
-  const int from = pos.to_move;
-  pos.to_move = pos.next_active(from);
-  if (pos.phase == Phase::kStart && pos.to_move <= from) pos.phase = Phase::kPlay;
-  if (pos.phase == Phase::kPlay && !anyone_can_place(pos)) pos.phase = Phase::kOver;  // CS-12
-}
-
 void finish(Position& pos) {
   Player& me = pos.players[static_cast<std::size_t>(pos.to_move)];
   me.last_played = pos.turn_number++;
@@ -99,8 +118,6 @@ void finish(Position& pos) {
   }
   pass_turn(pos);
 }
-
-}  // namespace
 
 std::string solo_level(int length) {
   if (length >= 45) return "Chief of the 5 tribes";
@@ -140,42 +157,27 @@ core::Result CaravanseraiState::result() const {
   return result;
 }
 
-void CaravanseraiState::finish_turn() { finish(pos_); }
-
 std::vector<Document> CaravanseraiState::simple_moves() const {
+  std::vector<core::ActionId> actions;
+  simple_actions(actions);
   std::vector<Document> moves;
-  if (finished()) return moves;
-  const Board& b = *pos_.board;
-  if (pos_.phase == Phase::kStart) {
-    for (int cell = 0; cell < b.size(); ++cell)
-      if (b.colour(cell) >= 0 && b.role(cell) == Role::kOuter &&
-          pos_.occupant[static_cast<std::size_t>(cell)] < 0)
-        moves.push_back({{"start", b.name(cell)}});
-  } else if (pos_.owed > 0) {
-    for (int cell = 0; cell < b.size(); ++cell)
-      if (pos_.can_put_good(pos_.to_move, cell)) moves.push_back({{"place", b.name(cell)}});
-  } else if (!pos_.can_place(pos_.to_move)) {
-    moves.emplace_back("pass");
-  }
+  moves.reserve(actions.size());
+  for (const core::ActionId action : actions) moves.push_back(move_of(action));
   return moves;
 }
 
 std::vector<Document> CaravanseraiState::legal_moves() const {
-  if (finished() || pos_.phase == Phase::kStart || pos_.owed > 0 || !pos_.can_place(pos_.to_move))
-    return simple_moves();
+  if (!placing()) return simple_moves();
   // Complete when short; past kListedInFull, the bounded canonical form (see the header).
-  std::size_t total = 0;
-  for_each_placement(
-      pos_, pos_.to_move, {},
-      [&](const std::vector<Step>&, const std::vector<int>&) { return ++total <= kListedInFull; });
   PlacementFilter filter;
-  if (total > kListedInFull) {
+  if (more_placements_than(pos_, pos_.to_move, kListedInFull)) {
     filter.straight = true;
     filter.max_blocks = 2;
   }
   std::vector<Document> moves;
   for_each_placement(pos_, pos_.to_move, filter,
-                     [&](const std::vector<Step>& steps, const std::vector<int>& declined) {
+                     [&](const std::vector<Step>& steps, const std::vector<int>& declined,
+                         const PlacementDigits&) {
                        moves.push_back(placement_document(steps, declined, *pos_.board));
                        return true;
                      });
@@ -185,7 +187,7 @@ std::vector<Document> CaravanseraiState::legal_moves() const {
 core::State::MovePage CaravanseraiState::legal_moves_page(const Document& prefix,
                                                           std::size_t limit) const {
   MovePage page;
-  if (finished() || pos_.phase == Phase::kStart || pos_.owed > 0 || !pos_.can_place(pos_.to_move)) {
+  if (!placing()) {
     for (auto& move : simple_moves()) {
       if (!core::has_prefix(move, prefix)) continue;
       ++page.total;
@@ -208,7 +210,8 @@ core::State::MovePage CaravanseraiState::legal_moves_page(const Document& prefix
   }
   std::size_t walked = 0;
   for_each_placement(pos_, pos_.to_move, filter,
-                     [&](const std::vector<Step>& steps, const std::vector<int>& declined) {
+                     [&](const std::vector<Step>& steps, const std::vector<int>& declined,
+                         const PlacementDigits&) {
                        if (++walked > kCountedUpTo) {
                          page.total_exact = false;
                          return false;
@@ -255,18 +258,8 @@ std::vector<core::Event> CaravanseraiState::apply(int player, const Document& mo
           fmt::format("start: {} is not a Caravanserai cell of an outer tile", b.name(cell)));
     if (next.occupant[static_cast<std::size_t>(cell)] >= 0)
       throw MoveError(fmt::format("start: a caravan already stands on {}", b.name(cell)));
-    Player& me = next.players[static_cast<std::size_t>(player)];
-    --me.camels;
-    me.caravan.push_back({cell, kCamel});
-    next.occupant[static_cast<std::size_t>(cell)] = player;
     const int colour = b.colour(cell);
-    const int source = next.take_good(player, colour);
-    if (source != -2) ++me.goods[static_cast<std::size_t>(colour)];
-    int& good = next.loose[static_cast<std::size_t>(cell)];
-    if (good >= 0) {
-      ++me.goods[static_cast<std::size_t>(good)];
-      good = -1;
-    }
+    const int source = start_caravan(next, cell);
     full["good"] = source == -2 ? Document(nullptr) : Document(colour_name(colour));
     if (source >= 0) full["good_from"] = letter(source);
     finish(next);

@@ -25,7 +25,8 @@
 // bound: total_exact is false). legal_moves() lists them all while there are at most
 // kListedInFull; past that (long reserves give millions) it lists the bounded canonical form:
 // the placements that go straight with at most two blocks. A submitted placement is always
-// checked in full, whatever its shape.
+// checked in full, whatever its shape. The same moves as numbers (the fast path of random play
+// and bots): actions.hpp.
 //
 // Nothing is hidden: the board, the market and every reserve are public, and the only chance is
 // the set-up. The complete state document is view(kReferee); see the man page for its keys.
@@ -38,6 +39,7 @@
 #include <vector>
 
 #include "core/engine.hpp"
+#include "games/caravanserai/placement.hpp"
 #include "games/caravanserai/position.hpp"
 
 namespace games::caravanserai {
@@ -61,6 +63,19 @@ class CaravanseraiState : public core::State {
   MovePage legal_moves_page(const core::Document& prefix, std::size_t limit) const override;
   std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
   std::optional<core::Document> forced_move() const override;
+
+  // Moves as numbers (actions.hpp): the same moves legal_moves() lists, in its order.
+  void legal_actions(std::vector<core::ActionId>& out) const override;
+  // Uniform over legal_actions(), one draw of `chooser`: every placement while there are at most
+  // kListedInFull, else every placement of the bounded canonical form. The draw walks at most
+  // kListedInFull + 1 placements and then the bounded form, never a reserve's millions.
+  core::ActionId random_action(core::Rng& chooser) const override;
+  void apply_action(core::ActionId action, core::Rng& rng) override;
+  core::Document move_of(core::ActionId action) const override;
+  // Any legal move, also one the bounded list leaves out (a turning or long placement, one
+  // with `place`); nullopt for an illegal one, and for the rare legal placement whose choices
+  // need more than 62 bits and that no list holds.
+  std::optional<core::ActionId> action_of(const core::Document& move) const override;
   // The pass when forced; else the first start cell or owed-good cell in the board's order;
   // else the smallest placement: the head camel alone, first free direction from E clockwise.
   core::Document default_move() const override;
@@ -74,10 +89,14 @@ class CaravanseraiState : public core::State {
   const Position& position() const { return pos_; }
 
  private:
-  // Ends the turn of the player to move: the final round, the solo end, the next player, and
-  // the end when nobody can place (CS-10, CS-12).
-  void finish_turn();
-  std::vector<core::Document> simple_moves() const;  // start, place and pass moves
+  // Whether the player to move makes a placement (else a start, a place or a pass).
+  bool placing() const;
+  void simple_actions(std::vector<core::ActionId>& out) const;  // start, place and pass moves
+  std::vector<core::Document> simple_moves() const;
+  // The listed placements as actions (see legal_moves).
+  void placement_actions(std::vector<core::ActionId>& out) const;
+  // The placement of an action of kind kPlacement or kOther (not the pass); nullopt if none.
+  std::optional<PlacementPlan> plan_of(core::ActionId action) const;
 
   Position pos_;
 };
@@ -104,6 +123,8 @@ class CaravanseraiEngine : public core::Engine {
       const core::Document& state, int players,
       const std::map<std::string, std::string>& opts) const override;
   std::string draw(const core::Document& view) const override;
+  Picture picture(const core::Document& view, const core::Document& last,
+                  int viewer) const override;
 };
 
 }  // namespace games::caravanserai

@@ -116,18 +116,6 @@ std::shared_ptr<const Board> read_board(const Document& tiles) {
 
 Document position_document(const Position& pos) {
   const Board& b = *pos.board;
-  Document tiles = Document::array();
-  for (const PlacedTile& tile : b.tiles()) {
-    Document cells = Document::object();
-    for (const auto& [hex, colour] : tile.caravanserai)
-      cells[b.name(*b.at(hex))] = colour_name(colour);
-    tiles.push_back({{"name", tile.name},
-                     {"category", tile.category},
-                     {"role", role_name(tile.role)},
-                     {"at", {tile.at[0], tile.at[1]}},
-                     {"rotation", tile.rotation},
-                     {"caravanserai", cells}});
-  }
   Document goods = Document::object();
   for (int cell = 0; cell < b.size(); ++cell)
     if (pos.loose[static_cast<std::size_t>(cell)] >= 0)
@@ -142,7 +130,7 @@ Document position_document(const Position& pos) {
     players.push_back({{"seat", std::string(1, static_cast<char>('A' + s))},
                        {"goods", colour_counts(p.goods)},
                        {"camels", p.camels},
-                       {"caravan", caravan},
+                       {"caravan", std::move(caravan)},
                        {"length", p.caravan.size()},
                        {"reserve", p.reserve_pieces()},
                        {"last_played", p.last_played}});
@@ -157,9 +145,9 @@ Document position_document(const Position& pos) {
                   {"final_turns_left",
                    pos.final_turns_left ? Document(*pos.final_turns_left) : Document(nullptr)},
                   {"market", colour_counts(pos.market)},
-                  {"tiles", tiles},
-                  {"goods_on_board", goods},
-                  {"players", players}};
+                  {"tiles", b.tiles_document()},
+                  {"goods_on_board", std::move(goods)},
+                  {"players", std::move(players)}};
   // Written only once a seat has left, so that the snapshots of every other game stay as they were.
   Document left = Document::array();
   for (int s = 0; s < pos.num_players(); ++s)

@@ -78,7 +78,7 @@ std::string CaravanseraiEngine::draw(const core::Document& view) const {
   if (pos.phase == Phase::kOver) {
     out << "Game over.\n";
   } else {
-    out << fmt::format("Turn {}: {} to {}.\n", pos.turn_number + 1,
+    out << fmt::format("Round {}: {} to {}.\n", pos.turn_number + 1,
                        static_cast<char>('A' + pos.to_move),
                        pos.phase == Phase::kStart ? "choose a starting cell"
                        : pos.owed > 0 ? fmt::format("put {} good(s) on the board", pos.owed)

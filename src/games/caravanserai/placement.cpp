@@ -61,7 +61,8 @@ PlacementPlan parse_placement(const Document& move, const Board& board) {
   for (const Document& item : path) {
     if (item.is_string()) {
       const std::string text = item.get<std::string>();
-      if (auto dir = parse_direction(text)) {
+      // "w" is white, as the man page has it and --prefix reads it; west is "W" (issue 19).
+      if (auto dir = text == "w" ? std::nullopt : parse_direction(text)) {
         plan.steps.push_back({StepKind::kDir, *dir});
       } else if (text == "lying" || text == "Lying" || text == "LYING") {
         plan.steps.push_back({StepKind::kLying, 0});
@@ -238,24 +239,25 @@ PlacementReport apply_placement(Position& pos, int seat, const PlacementPlan& pl
   int slot = 0;
   for (std::size_t i = 0; i < blocks.size(); ++i) {
     const Block& block = blocks[i];
-    const std::string what =
-        block.colour == kCamel
-            ? "the lying camel"
-            : fmt::format("the {} block of {}", colour_name(block.colour), block.size);
+    const auto what = [&] {
+      return block.colour == kCamel
+                 ? std::string("the lying camel")
+                 : fmt::format("the {} block of {}", colour_name(block.colour), block.size);
+    };
     if (i == 0) {
       if (block.colour == kCamel) {
         slot = 1;
       } else if (block.size == 1 || (block.size == 2 && !pos.expert)) {
         slot = block.size;
       } else {
-        throw MoveError(fmt::format("{} comes first, but the first block has {}", what,
+        throw MoveError(fmt::format("{} comes first, but the first block has {}", what(),
                                     pos.expert ? "1 good" : "1 or 2 goods"));
       }
     } else {
       ++slot;
       if (block.colour != kCamel && block.size != slot)
         throw MoveError(
-            fmt::format("{} follows a block of {}: it must have {} goods", what, slot - 1, slot));
+            fmt::format("{} follows a block of {}: it must have {} goods", what(), slot - 1, slot));
     }
   }
   for (int cell_declined : plan.declined)
@@ -315,7 +317,9 @@ class Enumerator {
         loose_(pos.loose),
         market_(pos.market),
         goods_(pos.players[static_cast<std::size_t>(seat)].goods),
-        camels_(pos.players[static_cast<std::size_t>(seat)].camels) {}
+        camels_(pos.players[static_cast<std::size_t>(seat)].camels) {
+    steps_.reserve(64);
+  }
 
   void run() {
     const Player& me = pos_.players[static_cast<std::size_t>(seat_)];
@@ -339,7 +343,8 @@ class Enumerator {
     return steps_.size() >= begin.size() || begin[steps_.size()] == step;
   }
 
-  // Calls f(next, d) for each direction the line may take from `cell`.
+  // Calls f(next, d) for each direction the line may take from `cell`, with the direction's
+  // digit written where the line may turn.
   template <typename F>
   void each_direction(int cell, int dir, bool can_turn, F f) {
     for (int d = 0; d < kDirections && !stopped_; ++d) {
@@ -349,59 +354,80 @@ class Enumerator {
       if (next < 0 || occ_[static_cast<std::size_t>(next)] >= 0) continue;
       const bool turned = d != dir;
       if (turned && !fits({StepKind::kDir, d})) continue;
+      const PlacementDigits saved = digits_;
+      if (can_turn) digits_.put(d, kDirectionRadix);
       if (turned) steps_.push_back({StepKind::kDir, d});
       f(next, d);
       if (turned) steps_.pop_back();
+      digits_ = saved;
     }
+  }
+
+  // Writes a digit for what `f` visits.
+  template <typename F>
+  void with_digit(int digit, int radix, F f) {
+    const PlacementDigits saved = digits_;
+    digits_.put(digit, radix);
+    f();
+    digits_ = saved;
   }
 
   // Between blocks: `slot` is the size the next block must have (0: the first block).
   void boundary(int cell, int dir, bool can_turn, int slot, int prev_colour, bool lying_used,
                 int blocks) {
-    // End here with the new head camel.
-    each_direction(cell, dir, can_turn, [&](int, int) {
-      if (!visit_(steps_, declined_)) stopped_ = true;
+    const int choices = boundary_radix(pos_.expert, lying_used);
+    // End here with the new head camel (and no `place`: a zero count).
+    with_digit(0, choices, [&] {
+      each_direction(cell, dir, can_turn, [&](int, int) {
+        PlacementDigits code = digits_;
+        code.put(0, kPlaceCountRadix);
+        if (!visit_(steps_, declined_, code)) stopped_ = true;
+      });
     });
     if (blocks >= filter_.max_blocks) return;
     // Another block of goods.
-    std::vector<int> sizes;
-    if (slot == 0) {
-      sizes = pos_.expert ? std::vector<int>{1} : std::vector<int>{1, 2};
-    } else {
-      sizes = {slot};
-    }
-    for (int size : sizes)
-      for (int c = 0; c < kColours && !stopped_; ++c)
-        if (c != prev_colour)
-          run_of_goods(cell, dir, can_turn, c, size, size, lying_used, blocks + 1);
+    const bool two_sizes = slot == 0 && !pos_.expert;
+    for (int size = slot == 0 ? 1 : slot; size <= (two_sizes ? 2 : std::max(slot, 1)); ++size)
+      for (int c = 0; c < kColours && !stopped_; ++c) {
+        if (c == prev_colour) continue;
+        with_digit(1, choices, [&] {
+          with_digit(two_sizes ? size - 1 : 0, two_sizes ? 2 : 1, [&] {
+            with_digit(colour_digit(c, prev_colour), colour_radix(prev_colour), [&] {
+              run_of_goods(cell, dir, can_turn, c, size, size, lying_used, blocks + 1);
+            });
+          });
+        });
+      }
     // The lying camel (expert), in the slot of a block.
     if (pos_.expert && !lying_used && camels_ >= 2) {
-      each_direction(cell, dir, can_turn, [&](int next, int d) {
-        if (!fits({StepKind::kLying, 0})) return;
-        const auto n = static_cast<std::size_t>(next);
-        const auto saved_market = market_;
-        const auto saved_goods = goods_;
-        const int saved_loose = loose_[n];
-        const int colour = b_.colour(next);
-        if (colour >= 0 && good_available(colour)) {
-          if (market_[static_cast<std::size_t>(colour)] > 0)
-            --market_[static_cast<std::size_t>(colour)];
-          ++goods_[static_cast<std::size_t>(colour)];
-        }
-        if (saved_loose >= 0) {
-          ++goods_[static_cast<std::size_t>(saved_loose)];
-          loose_[n] = -1;
-        }
-        --camels_;
-        occ_[n] = seat_;
-        steps_.push_back({StepKind::kLying, 0});
-        boundary(next, d, true, (slot == 0 ? 1 : slot) + 1, -1, true, blocks + 1);
-        steps_.pop_back();
-        occ_[n] = -1;
-        ++camels_;
-        loose_[n] = saved_loose;
-        goods_ = saved_goods;
-        market_ = saved_market;
+      with_digit(2, choices, [&] {
+        each_direction(cell, dir, can_turn, [&](int next, int d) {
+          if (!fits({StepKind::kLying, 0})) return;
+          const auto n = static_cast<std::size_t>(next);
+          const auto saved_market = market_;
+          const auto saved_goods = goods_;
+          const int saved_loose = loose_[n];
+          const int colour = b_.colour(next);
+          if (colour >= 0 && good_available(colour)) {
+            if (market_[static_cast<std::size_t>(colour)] > 0)
+              --market_[static_cast<std::size_t>(colour)];
+            ++goods_[static_cast<std::size_t>(colour)];
+          }
+          if (saved_loose >= 0) {
+            ++goods_[static_cast<std::size_t>(saved_loose)];
+            loose_[n] = -1;
+          }
+          --camels_;
+          occ_[n] = seat_;
+          steps_.push_back({StepKind::kLying, 0});
+          boundary(next, d, true, (slot == 0 ? 1 : slot) + 1, -1, true, blocks + 1);
+          steps_.pop_back();
+          occ_[n] = -1;
+          ++camels_;
+          loose_[n] = saved_loose;
+          goods_ = saved_goods;
+          market_ = saved_market;
+        });
       });
     }
   }
@@ -427,12 +453,12 @@ class Enumerator {
       };
       if (good == colour) {
         loose_[n] = -1;
-        place();                            // taken into the block (CS-6)
-        if (goods_[ci] > 0 && !stopped_) {  // or declined
+        with_digit(0, kDeclineRadix, place);  // taken into the block (CS-6)
+        if (goods_[ci] > 0 && !stopped_) {    // or declined
           ++market_[ci];
           --goods_[ci];
           declined_.push_back(next);
-          place();
+          with_digit(1, kDeclineRadix, place);
           declined_.pop_back();
           ++goods_[ci];
           --market_[ci];
@@ -457,13 +483,14 @@ class Enumerator {
   const Position& pos_;
   const Board& b_;
   int seat_;
-  PlacementFilter filter_;
+  const PlacementFilter& filter_;
   const PlacementVisitor& visit_;
   std::vector<int> occ_, loose_;
   std::array<int, kColours> market_, goods_;
   int camels_;
   std::vector<Step> steps_;
   std::vector<int> declined_;
+  PlacementDigits digits_;
   bool stopped_ = false;
 };
 
@@ -472,6 +499,21 @@ class Enumerator {
 void for_each_placement(const Position& pos, int seat, const PlacementFilter& filter,
                         const PlacementVisitor& visit) {
   Enumerator(pos, seat, filter, visit).run();
+}
+
+bool more_placements_than(const Position& pos, int seat, std::size_t limit) {
+  // Shallow placements first: the walk reaches limit + 1 of them much sooner than the depth-first
+  // walk of every placement, which follows long runs of goods first.
+  PlacementFilter shallow;
+  shallow.max_blocks = 2;
+  for (const PlacementFilter& filter : {shallow, PlacementFilter{}}) {
+    std::size_t count = 0;
+    for_each_placement(pos, seat, filter,
+                       [&](const std::vector<Step>&, const std::vector<int>&,
+                           const PlacementDigits&) { return ++count <= limit; });
+    if (count > limit) return true;
+  }
+  return false;
 }
 
 }  // namespace games::caravanserai

@@ -13,6 +13,7 @@
 // leaves out is owed as separate moves {place: CELL}.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
@@ -57,6 +58,38 @@ struct PlacementReport {
 // caller works on a copy).
 PlacementReport apply_placement(Position& pos, int seat, const PlacementPlan& plan);
 
+// ---- A placement's choices as one number (actions.hpp says which digits) ----------------------
+
+// A mixed-radix number written digit by digit (the first digit is the least significant).
+// `overflow` is set, for good, once it would not fit in 62 bits.
+struct PlacementDigits {
+  static constexpr std::uint64_t kLimit = std::uint64_t{1} << 62;
+  std::uint64_t value = 0;
+  std::uint64_t scale = 1;
+  bool overflow = false;
+
+  void put(int digit, int radix) {
+    if (radix <= 1 || overflow) return;
+    const auto r = static_cast<std::uint64_t>(radix);
+    if (scale > kLimit / r) {
+      overflow = true;
+      return;
+    }
+    value += static_cast<std::uint64_t>(digit) * scale;
+    scale *= r;
+  }
+};
+
+// The radices of a placement's choices, shared by the enumeration, the encoder and the decoder.
+inline constexpr int kDirectionRadix = kDirections;
+inline constexpr int kDeclineRadix = 2;
+inline constexpr int kPlaceCountRadix = 2 * kCamelsEach + 1;
+inline int boundary_radix(bool expert, bool lying_used) { return expert && !lying_used ? 3 : 2; }
+inline int colour_radix(int prev_colour) { return prev_colour < 0 ? kColours : kColours - 1; }
+inline int colour_digit(int colour, int prev_colour) {
+  return prev_colour >= 0 && colour > prev_colour ? colour - 1 : colour;
+}
+
 // Which placements an enumeration visits: all of them by default; `first_dir` >= 0 keeps those
 // that set off that way; `straight` those that never turn; `max_blocks` those with at most that
 // many blocks (the lying camel counts as one); `begins_with` those whose steps begin with these
@@ -69,10 +102,13 @@ struct PlacementFilter {
 };
 
 // Every legal placement of `seat` (within `filter`), in a fixed order, as steps and declined
-// cells (the decline variants are placements of their own). `visit` returns false to stop.
-using PlacementVisitor =
-    std::function<bool(const std::vector<Step>& steps, const std::vector<int>& declined)>;
+// cells (the decline variants are placements of their own) and the digits of its choices
+// (actions.hpp). `visit` returns false to stop.
+using PlacementVisitor = std::function<bool(
+    const std::vector<Step>& steps, const std::vector<int>& declined, const PlacementDigits& code)>;
 void for_each_placement(const Position& pos, int seat, const PlacementFilter& filter,
                         const PlacementVisitor& visit);
+// Whether `seat` has more than `limit` legal placements (walking as few as it can).
+bool more_placements_than(const Position& pos, int seat, std::size_t limit);
 
 }  // namespace games::caravanserai

@@ -88,6 +88,18 @@ TEST(CaravanseraiPlacement, TheValidPlacementsOfTheRuleTextAreAccepted) {
   }
 }
 
+// The man page's letters: "w" is white in a submitted path as under --prefix, never west (which
+// is "W"); "E" and "w" place one white good east (issue 19).
+TEST(CaravanseraiPlacement, TheLetterWIsWhiteAndTheCapitalWIsWest) {
+  auto letter = open_row().state();
+  const auto by_letter = play(*letter, move(R"({"path": ["E", "w"]})"));
+  auto word = open_row().state();
+  const auto by_word = play(*word, move(R"({"path": ["E", "white"]})"));
+  EXPECT_EQ(by_letter.at(0).full["placed"], by_word.at(0).full["placed"]);
+  EXPECT_EQ(letter->view(core::kReferee), word->view(core::kReferee));
+  refused(*open_row().state(), move(R"({"path": ["E", "W"]})"), "two directions");
+}
+
 // Rule 4.1 and CS-14: blocks start with 1 or 2 and grow by exactly one in a new colour.
 TEST(CaravanseraiPlacement, InvalidBlockSequencesAreRefusedWithAReason) {
   auto state = open_row().state();

@@ -13,46 +13,6 @@ constexpr std::array<const char*, kSuitCount> kSuitNames = {"Moons",  "Suns",  "
                                                             "Leaves", "Wyrms", "Knots"};
 constexpr std::array<char, kSuitCount> kSuitLetters = {'M', 'S', 'W', 'L', 'Y', 'K'};
 
-// Ruling DK-1, numerals in the order listed there.
-constexpr std::array<CardInfo, kCards> kDeck = {{
-    {"Ace of Moons", "AM", 1, {kMoons, kNoSuit}},
-    {"Ace of Suns", "AS", 1, {kSuns, kNoSuit}},
-    {"Ace of Waves", "AW", 1, {kWaves, kNoSuit}},
-    {"Ace of Leaves", "AL", 1, {kLeaves, kNoSuit}},
-    {"Ace of Wyrms", "AY", 1, {kWyrms, kNoSuit}},
-    {"Ace of Knots", "AK", 1, {kKnots, kNoSuit}},
-    {"Author", "2MK", 2, {kMoons, kKnots}},
-    {"Desert", "2SY", 2, {kSuns, kWyrms}},
-    {"Origin", "2WL", 2, {kWaves, kLeaves}},
-    {"Journey", "3MW", 3, {kMoons, kWaves}},
-    {"Painter", "3SK", 3, {kSuns, kKnots}},
-    {"Savage", "3LY", 3, {kLeaves, kWyrms}},
-    {"Mountain", "4MS", 4, {kMoons, kSuns}},
-    {"Sailor", "4WL", 4, {kWaves, kLeaves}},
-    {"Battle", "4YK", 4, {kWyrms, kKnots}},
-    {"Forest", "5ML", 5, {kMoons, kLeaves}},
-    {"Discovery", "5SW", 5, {kSuns, kWaves}},
-    {"Soldier", "5YK", 5, {kWyrms, kKnots}},
-    {"Lunatic", "6MW", 6, {kMoons, kWaves}},
-    {"Penitent", "6SY", 6, {kSuns, kWyrms}},
-    {"Market", "6LK", 6, {kLeaves, kKnots}},
-    {"Chance Meeting", "7ML", 7, {kMoons, kLeaves}},
-    {"Castle", "7SK", 7, {kSuns, kKnots}},
-    {"Cave", "7WY", 7, {kWaves, kWyrms}},
-    {"Diplomat", "8MS", 8, {kMoons, kSuns}},
-    {"Mill", "8WL", 8, {kWaves, kLeaves}},
-    {"Betrayal", "8YK", 8, {kWyrms, kKnots}},
-    {"Pact", "9MS", 9, {kMoons, kSuns}},
-    {"Darkness", "9WY", 9, {kWaves, kWyrms}},
-    {"Merchant", "9LK", 9, {kLeaves, kKnots}},
-    {"Crown of Moons", "CM", 10, {kMoons, kNoSuit}},
-    {"Crown of Suns", "CS", 10, {kSuns, kNoSuit}},
-    {"Crown of Waves", "CW", 10, {kWaves, kNoSuit}},
-    {"Crown of Leaves", "CL", 10, {kLeaves, kNoSuit}},
-    {"Crown of Wyrms", "CY", 10, {kWyrms, kNoSuit}},
-    {"Crown of Knots", "CK", 10, {kKnots, kNoSuit}},
-}};
-
 // Lower case without blanks, hyphens and underscores: "Chance-Meeting" -> "chancemeeting".
 std::string squeezed(const std::string& text) {
   std::string out;
@@ -83,8 +43,6 @@ std::optional<Card> wild_of(int rank, int suit) {
 }
 
 }  // namespace
-
-const std::array<CardInfo, kCards>& deck() { return kDeck; }
 
 const CardInfo& info(Card card) {
   if (card < 0 || card >= kCards) throw std::out_of_range(fmt::format("no card {}", card));

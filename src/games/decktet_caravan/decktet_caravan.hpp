@@ -34,6 +34,7 @@
 
 #include "core/engine.hpp"
 #include "games/decktet_caravan/deck.hpp"
+#include "games/decktet_caravan/packed.hpp"
 #include "games/decktet_caravan/plays.hpp"
 
 namespace games::decktet_caravan {
@@ -44,7 +45,13 @@ inline constexpr int kWildsDealt = 4;      // Aces and Crowns to each player
 inline constexpr int kNumeralsDealt = 11;  // numerals to each player
 inline constexpr int kGoingOutBonus = 5;   // plus one per card the opponent still holds (DK-5)
 
-std::string seat_label(int seat);  // "Player 1"
+inline constexpr std::array<const char*, 2> kSeatLabels = {"Player 1", "Player 2"};
+inline const char* seat_text(int seat) { return kSeatLabels[static_cast<std::size_t>(seat)]; }
+std::string seat_label(int seat);  // "Player 1", checked
+// {"Player 1": values[0], "Player 2": values[1]}
+core::Document per_seat(const std::array<int, 2>& values);
+// The face-up cards' codes, the first one first.
+core::Document face_up_codes(const std::array<Card, 2>& face_up);
 
 // The points a collected card is worth against the face-up Aces and Crowns: +1 per suit it
 // shares with a face-up Crown, -1 per suit it shares with a face-up Ace (DK-8 for wild cards).
@@ -55,8 +62,10 @@ class DecktetCaravanState : public core::State {
   explicit DecktetCaravanState(int game_hands);
 
   int num_players() const override { return 2; }
-  std::optional<int> current_player() const override { return to_move_; }
-  bool finished() const override { return !to_move_.has_value(); }
+  std::optional<int> current_player() const override {
+    return to_move_ < 0 ? std::nullopt : std::optional<int>(to_move_);
+  }
+  bool finished() const override { return to_move_ < 0; }
   core::Result result() const override;
 
   std::vector<core::Document> legal_moves() const override;
@@ -65,48 +74,86 @@ class DecktetCaravanState : public core::State {
   // "pass" when answering; when opening a season (no pass allowed), the lowest caravan.
   core::Document default_move() const override;
 
+  // The fast path: an action is a packed play (packed.hpp), or packed::kPass.
+  void legal_actions(std::vector<core::ActionId>& out) const override;
+  core::ActionId random_action(core::Rng& chooser) const override;
+  void apply_action(core::ActionId action, core::Rng& rng) override;
+  core::Document move_of(core::ActionId action) const override;
+  std::optional<core::ActionId> action_of(const core::Document& move) const override;
+
   core::Document view(int viewer) const override;
+  // view(viewer).dump(), written straight from the compact state (view_text.cpp).
+  std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
 
-  // Set-up, used by the engine: the first hand's deal, or a checked position.
+  // Set-up, used by the engine: the first hand's deal, or a checked position (position.cpp).
   std::vector<core::Event> start(core::Rng& rng);
   void set_from(const core::Document& doc);
 
  private:
-  struct SeasonPlay {
-    int seat = 0;
-    Play play;
+  using Cards = packed::Cards;
+  using Events = std::vector<core::Event>;  // null where no one asks for them (apply_action)
+  static constexpr int kMaxPlays = 16;      // a season has at most 8 caravans and 4 bandits
+
+  // What the last finished hand showed (view's "last_hand"), kept as numbers.
+  struct HandSummary {
+    int hand = 0;
+    bool no_one_could_open = false;  // else a player went out
+    std::array<Card, 2> face_up{};
+    Cards revealed = 0;  // the set-aside cards, the turned-aside one among them
+    std::array<int, 2> collected_value{};
+    std::array<int, 2> cards_left{};
+    int bonus_seat = -1;  // the seat that went out, or -1
+    int bonus_points = 0;
+    std::array<int, 2> scores{};
   };
 
+  // Plays the cards of a legal play, or passes, for the player to move; `events` may be null.
+  void play(int player, core::ActionId play, core::Rng& rng, Events* events);
+  void pass(int player, core::Rng& rng, Events* events);
   // Deals a hand: Aces and Crowns first (with the same-suit redraw), then the numerals.
-  void deal(int opener, core::Rng& rng, std::vector<core::Event>& events);
+  void deal(int opener, core::Rng& rng, Events* events);
   // Gives the season's cards to whoever the last play makes the collector.
-  void settle_season(std::vector<core::Event>& events);
+  void settle_season(Events* events);
   // After a pass ends a season: who opens the next, or the end of the hand (DK-4).
-  void open_next_season(int last_player, core::Rng& rng, std::vector<core::Event>& events);
+  void open_next_season(int last_player, core::Rng& rng, Events* events);
   // Scores the hand, reveals the set-aside cards and deals the next hand or ends the game.
-  void end_hand(const char* reason, core::Rng& rng, std::vector<core::Event>& events);
+  void end_hand(bool no_one_could_open, core::Rng& rng, Events* events);
   int collected_value(int seat) const;
   std::array<int, 2> cumulative() const;
-  // Every play the current player may make now, in listing order (without "pass").
-  std::vector<Play> plays_available() const;
+  // Calls visit(play) for every play the player to move may make now (not "pass"), in no
+  // particular order, until it returns true; returns whether it did.
+  template <class Visit>
+  bool for_each_play(Visit&& visit) const;
+  std::vector<core::ActionId> sorted_plays() const;
   void check_play(int player, const Play& play) const;
+  // Whether the player to move holds the play's cards and may make it now (a well-formed play).
+  bool is_legal(core::ActionId play) const;
+  core::Document last_hand() const;
+  bool answering() const { return play_count_ > 0; }
+  core::ActionId table() const { return plays_[static_cast<std::size_t>(play_count_ - 1)]; }
 
   int game_hands_ = kDefaultHands;
   int hand_ = 1;
   int season_ = 1;
   int hand_opener_ = 0;
-  std::vector<std::array<int, 2>> scores_by_hand_;
+  int to_move_ = 0;    // -1: the game is over
+  int went_out_ = -1;  // -1: no one yet
+  int hands_scored_ = 0;
+  std::array<std::array<int, 2>, kMaxHands> scores_by_hand_{};
   std::array<Card, 2> face_up_{};
-  std::optional<Card> turned_aside_;
-  std::vector<Card> set_aside_;                 // sorted; hidden until the hand ends
-  std::array<std::vector<Card>, 2> cards_;      // sorted
-  std::array<std::vector<Card>, 2> collected_;  // sorted
-  std::vector<SeasonPlay> plays_;
-  std::optional<int> to_move_;  // nullopt: the game is over
-  std::optional<int> went_out_;
-  core::Document last_hand_;  // what the last finished hand showed (null before the first ends)
+  Card turned_aside_ = -1;  // -1: none
+  Cards set_aside_ = 0;     // hidden until the hand ends
+  std::array<Cards, 2> cards_{};
+  std::array<Cards, 2> collected_{};
+  int play_count_ = 0;  // this season's plays, in order
+  std::array<core::ActionId, kMaxPlays> plays_{};
+  std::array<int, kMaxPlays> play_seats_{};
+  bool has_summary_ = false;
+  HandSummary summary_;
+  // The "last_hand" of a restored position, kept as it was given until the next hand ends.
+  core::Document restored_last_hand_;
 };
 
 class DecktetCaravanEngine : public core::Engine {
@@ -125,6 +172,8 @@ class DecktetCaravanEngine : public core::Engine {
       const core::Document& state, int players,
       const std::map<std::string, std::string>& opts) const override;
   std::string draw(const core::Document& view) const override;
+  Picture picture(const core::Document& view, const core::Document& last,
+                  int viewer) const override;
 };
 
 }  // namespace games::decktet_caravan

@@ -81,17 +81,16 @@ std::vector<Written> tokenize(const std::string& text) {
 }
 
 int parse_rank(const std::string& card, const Document& rank) {
+  // A number, never a quoted one ({"AM": "5"}): the move readers are strict about types.
   std::optional<int> value;
-  if (rank.is_number_integer()) {
-    value = rank.get<int>();
-  } else if (rank.is_string()) {
-    const std::string text = rank.get<std::string>();
-    if (text.size() == 1 && text[0] >= '0' && text[0] <= '9') value = text[0] - '0';
-  }
+  if (rank.is_number_integer()) value = rank.get<int>();
   if (!value || *value < kLowRank || *value > kHighRank)
-    throw MoveError(fmt::format("{} can stand for a rank from {} to {}, not {}", card, kLowRank,
-                                kHighRank,
-                                rank.is_string() ? rank.get<std::string>() : rank.dump()));
+    throw MoveError(fmt::format(
+        "{} can stand for a rank from {} to {}, not {}{}", card, kLowRank, kHighRank, rank.dump(),
+        rank.is_string() && !rank.get<std::string>().empty() &&
+                std::isdigit(static_cast<unsigned char>(rank.get<std::string>()[0]))
+            ? " (write the rank without quotes)"
+            : ""));
   return *value;
 }
 
@@ -101,7 +100,12 @@ std::vector<Placed> read_cards(const Document& move) {
   std::vector<Document> ranks;
   auto add = [&](const Written& w) {
     written.push_back(w);
-    ranks.push_back(w.rank ? Document(*w.rank) : Document());
+    // "AM=5": the text's rank is a number when it is one digit (else the word, to be refused).
+    const bool digit =
+        w.rank && w.rank->size() == 1 && std::isdigit(static_cast<unsigned char>((*w.rank)[0]));
+    ranks.push_back(!w.rank ? Document()
+                    : digit ? Document((*w.rank)[0] - '0')
+                            : Document(*w.rank));
   };
   if (move.is_string()) {
     for (const Written& w : tokenize(move.get<std::string>())) add(w);

@@ -76,8 +76,7 @@ TEST(DecktetPlays, PeopleMayWriteNamesListsAndRanksInSeveralWays) {
   EXPECT_EQ(canonical(Document::parse(R"(["Journey", "Mountain", {"Ace-Moons": 5}])")),
             "3MW 4MS AM=5");
   EXPECT_EQ(canonical(Document::parse(R"(["Journey", "Mountain", "AM=5"])")), "3MW 4MS AM=5");
-  EXPECT_EQ(canonical(Document::parse(R"([{"AM": "5"}, "Chance Meeting", "6MW"])")),
-            "AM=5 6MW 7ML");
+  EXPECT_EQ(canonical(Document::parse(R"([{"AM": 5}, "Chance Meeting", "6MW"])")), "AM=5 6MW 7ML");
   EXPECT_EQ(canonical("Chance Meeting Lunatic"), "6MW 7ML");
   EXPECT_EQ(canonical("CK am"), "AM CK");
 }
@@ -86,8 +85,8 @@ TEST(DecktetPlays, MalformedPlaysAreRefusedWithAReason) {
   for (const Document& bad :
        {Document(""), Document("zz99"), Document("pass pass"), Document(42), Document::array(),
         Document::object(), Document("4MS 4MS"), Document("AM="), Document("= 5"),
-        Document("4MS AM=x"), Document::parse(R"([4])"),
-        Document::parse(R"([{"AM": 5, "CM": 4}])")})
+        Document("4MS AM=x"), Document::parse(R"([4])"), Document::parse(R"([{"AM": 5, "CM": 4}])"),
+        Document::parse(R"([{"AM": "5"}])")})  // a rank is a number, never a quoted one
     EXPECT_THROW(parse_play(bad), core::MoveError) << bad.dump();
 }
 

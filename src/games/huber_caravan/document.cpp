@@ -2,6 +2,7 @@
 // set_from(), which reads such a document back (`new --position`) and refuses any position the
 // rules cannot reach with a SetupError that says why.
 #include <algorithm>
+#include <charconv>
 #include <set>
 
 #include <fmt/format.h>
@@ -39,71 +40,255 @@ int good_in(const Document& value, const std::string& what) {
   return *good;
 }
 
+// The goods in the order of their names, as a mapping keyed by name sorts them.
+constexpr std::array<int, kGoodKinds> kGoodsByName = {kCloth, kGems,  kHides, kIvory,
+                                                      kMeat,  kPaper, kSalt,  kSwords};
+
+// A string as dump() writes it, quotes and escapes included.
+std::string quoted(const std::string& text) { return Document(text).dump(); }
+
+// Each good's name, each seat's and each ending's, quoted, made once.
+const std::array<std::string, kGoodKinds> kGoodTexts = [] {
+  std::array<std::string, kGoodKinds> texts;
+  for (int good = 0; good < kGoodKinds; ++good)
+    texts[static_cast<std::size_t>(good)] = quoted(good_name(good));
+  return texts;
+}();
+const std::array<std::string, kSeatNames.size()> kSeatTexts = [] {
+  std::array<std::string, kSeatNames.size()> texts;
+  for (std::size_t s = 0; s < texts.size(); ++s) texts[s] = quoted(kSeatNames[s]);
+  return texts;
+}();
+
+void append_number(std::string& out, long long number) {
+  std::array<char, 24> digits{};
+  const auto end = std::to_chars(digits.data(), digits.data() + digits.size(), number).ptr;
+  out.append(digits.data(), end);
+}
+
+void append_bool(std::string& out, bool value) { out += value ? "true" : "false"; }
+
 }  // namespace
 
-Document HuberCaravanState::view(int viewer) const {
-  const Board& board = setting_.board;
-  Document players = Document::array();
+// The text of view(viewer).dump(), member for member in the same order (the keys sorted, as
+// nlohmann's mapping keeps them), without building the document.
+std::string HuberCaravanState::view_text(int viewer) const {
+  const Layout& layout = *layout_;
+  auto good_text = [](int good) -> const std::string& {
+    return kGoodTexts[static_cast<std::size_t>(good)];
+  };
+  auto seat_text = [](int s) -> const std::string& {
+    return kSeatTexts[static_cast<std::size_t>(s)];
+  };
+  auto square_text = [&](int square) -> const std::string& {
+    return layout.square_texts[static_cast<std::size_t>(square)];
+  };
+  std::string out;
+  out.reserve(layout.board_text.size() + 1536);
+  out += "{\"bag\":";
+  if (viewer == core::kReferee) {
+    out += '[';
+    for (const std::int8_t* good = bag_.begin(); good != bag_.end(); ++good) {
+      if (good != bag_.begin()) out += ',';
+      out += good_text(*good);
+    }
+    out += ']';
+  } else {
+    std::array<int, kGoodKinds> counts{};
+    for (int good : bag_) ++counts[static_cast<std::size_t>(good)];
+    out += '{';
+    for (int good : kGoodsByName) {
+      if (good != kGoodsByName.front()) out += ',';
+      out += good_text(good);
+      out += ':';
+      append_number(out, counts[static_cast<std::size_t>(good)]);
+    }
+    out += '}';
+  }
+  out += ",\"bag_size\":";
+  append_number(out, bag_.size());
+  out += ",\"board\":";
+  out += layout.board_text;
+  out += ",\"camels\":";
+  append_number(out, setting().camels);
+  out += ",\"end_triggered\":";
+  append_bool(out, bag_.empty());
+  out += ",\"ended_by\":";
+  out += ended_by_ == Ending::kNone ? std::string("null") : quoted(ending_name(ended_by_));
+  out += ",\"finished\":";
+  append_bool(out, finished_);
+  out += ",\"idle_turns\":";
+  append_number(out, idle_turns_);
+  out += ",\"last_progress_turn\":";
+  append_number(out, last_progress_turn_);
+  out += ",\"players\":[";
   for (int s = 0; s < num_players(); ++s) {
-    const auto& player = players_[static_cast<std::size_t>(s)];
-    Document camels = Document::array();
+    const auto& player = this->player(s);
+    if (s > 0) out += ',';
+    out += "{\"camels\":[";
     for (const auto& camel : player.camels) {
-      Document c = {{"at", board.square_name(camel.square)}};
-      if (camel.loaded()) c["good"] = good_name(camel.good);
-      if (camel.under) c["under"] = true;
+      if (&camel != player.camels.begin()) out += ',';
+      out += "{\"at\":";
+      out += square_text(camel.square);
+      if (camel.loaded()) {
+        out += ",\"good\":";
+        out += good_text(camel.good);
+      }
+      if (camel.under) out += ",\"under\":true";
+      out += '}';
+    }
+    out += "],\"delivered\":{";
+    bool first = true;
+    for (int good : kGoodsByName) {
+      const int count = player.delivered[static_cast<std::size_t>(good)];
+      if (count <= 0) continue;
+      if (!first) out += ',';
+      first = false;
+      out += good_text(good);
+      out += ':';
+      append_number(out, count);
+    }
+    out += "},\"demand\":";
+    append_number(out, player.demand);
+    out += ",\"held\":";
+    append_number(out, held(s));
+    out += ",\"score\":";
+    append_number(out, score(s));
+    out += ",\"seat\":";
+    out += seat_text(s);
+    out += ",\"supply\":";
+    append_number(out, player.supply);
+    out += ",\"theft\":";
+    append_number(out, player.theft);
+    out += '}';
+  }
+  out += ']';
+  if (retired_ != 0) {
+    out += ",\"retired\":[";
+    bool first = true;
+    for (int s = 0; s < num_players(); ++s) {
+      if (!retired(s)) continue;
+      if (!first) out += ',';
+      first = false;
+      out += seat_text(s);
+    }
+    out += ']';
+  }
+  out += ",\"short\":";
+  append_bool(out, setting().short_game);
+  out += ",\"spaces\":[";
+  for (std::size_t i = 0; i < spaces_.size(); ++i) {
+    const Space& space = spaces_[i];
+    if (i > 0) out += ',';
+    out += "{\"at\":";
+    out += square_text(board().spaces[i]);
+    out += ",\"demand\":";
+    append_number(out, space.demand);
+    out += ",\"good\":";
+    if (space.good >= 0)
+      out += good_text(space.good);
+    else
+      out += "null";
+    out += ",\"number\":";
+    append_number(out, static_cast<long long>(i + 1));
+    out += '}';
+  }
+  out += "],\"turn\":{\"actions\":";
+  append_number(out, allowance());
+  out += ",\"left\":";
+  append_number(out, left_);
+  out += ",\"number\":";
+  append_number(out, turn_number_);
+  out += ",\"player\":";
+  if (finished_)
+    out += "null";
+  else
+    out += seat_text(to_move_);
+  out += "}}";
+  return out;
+}
+
+// Built member by member, each mapping's keys in sorted order (its std::map then appends at
+// the end): an audit makes the referee's view after every action, and initializer lists would
+// copy every nested document once more.
+Document HuberCaravanState::view(int viewer) const {
+  const Board& board = this->board();
+  Document players = Document::array();
+  players.get_ref<Document::array_t&>().reserve(static_cast<std::size_t>(num_players()));
+  for (int s = 0; s < num_players(); ++s) {
+    const auto& player = this->player(s);
+    Document camels = Document::array();
+    camels.get_ref<Document::array_t&>().reserve(static_cast<std::size_t>(player.camels.size()));
+    for (const auto& camel : player.camels) {
+      Document c = Document::object();
+      put(c, "at", square_name(camel.square));
+      if (camel.loaded()) put(c, "good", good_name(camel.good));
+      if (camel.under) put(c, "under", true);
       camels.push_back(std::move(c));
     }
     Document delivered = Document::object();
-    for (int good = 0; good < kGoodKinds; ++good)
+    for (int good : kGoodsByName)
       if (player.delivered[static_cast<std::size_t>(good)] > 0)
-        delivered[good_name(good)] = player.delivered[static_cast<std::size_t>(good)];
-    players.push_back({{"seat", seat(s)},
-                       {"supply", player.supply},
-                       {"camels", camels},
-                       {"delivered", delivered},
-                       {"demand", player.demand},
-                       {"theft", player.theft},
-                       {"held", held(s)},
-                       {"score", score(s)}});
+        put(delivered, good_name(good), player.delivered[static_cast<std::size_t>(good)]);
+    Document p = Document::object();
+    put(p, "camels", std::move(camels));
+    put(p, "delivered", std::move(delivered));
+    put(p, "demand", player.demand);
+    put(p, "held", held(s));
+    put(p, "score", score(s));
+    put(p, "seat", seat(s));
+    put(p, "supply", player.supply);
+    put(p, "theft", player.theft);
+    players.push_back(std::move(p));
   }
   Document spaces = Document::array();
+  spaces.get_ref<Document::array_t&>().reserve(spaces_.size());
   for (std::size_t i = 0; i < spaces_.size(); ++i) {
     const Space& space = spaces_[i];
-    spaces.push_back({{"number", i + 1},
-                      {"at", board.square_name(board.spaces[i])},
-                      {"good", space.good >= 0 ? Document(good_name(space.good)) : Document()},
-                      {"demand", space.demand}});
+    Document d = Document::object();
+    put(d, "at", square_name(board.spaces[i]));
+    put(d, "demand", space.demand);
+    put(d, "good", space.good >= 0 ? Document(good_name(space.good)) : Document());
+    put(d, "number", i + 1);
+    spaces.push_back(std::move(d));
   }
   Document bag = Document::array();
   if (viewer == core::kReferee) {
+    bag.get_ref<Document::array_t&>().reserve(static_cast<std::size_t>(bag_.size()));
     for (int good : bag_) bag.push_back(good_name(good));
   } else {  // a player knows what is left in the bag, never its order
     bag = Document::object();
-    for (int good = 0; good < kGoodKinds; ++good)
-      bag[good_name(good)] = std::count(bag_.begin(), bag_.end(), good);
+    for (int good : kGoodsByName)
+      put(bag, good_name(good),
+          static_cast<std::ptrdiff_t>(std::count(bag_.begin(), bag_.end(), good)));
   }
-  Document doc = {{"board", board.to_document()},
-                  {"camels", setting_.camels},
-                  {"short", setting_.short_game},
-                  {"players", players},
-                  {"spaces", spaces},
-                  {"bag", bag},
-                  {"bag_size", bag_.size()},
-                  {"end_triggered", bag_.empty()},
-                  {"turn",
-                   {{"number", turn_number_},
-                    {"player", finished_ ? Document() : Document(seat(to_move_))},
-                    {"actions", allowance()},
-                    {"left", left_}}},
-                  {"last_progress_turn", last_progress_turn_},
-                  {"idle_turns", idle_turns_},
-                  {"finished", finished_},
-                  {"ended_by", ended_by_.empty() ? Document() : Document(ended_by_)}};
+  Document turn = Document::object();
+  put(turn, "actions", allowance());
+  put(turn, "left", int{left_});
+  put(turn, "number", turn_number_);
+  put(turn, "player", finished_ ? Document() : Document(seat(to_move_)));
+
+  Document doc = Document::object();
+  put(doc, "bag", std::move(bag));
+  put(doc, "bag_size", static_cast<std::size_t>(bag_.size()));
+  put(doc, "board", layout_->board_document);
+  put(doc, "camels", setting().camels);
+  put(doc, "end_triggered", bag_.empty());
+  put(doc, "ended_by", ended_by_ == Ending::kNone ? Document() : Document(ending_name(ended_by_)));
+  put(doc, "finished", finished_);
+  put(doc, "idle_turns", idle_turns_);
+  put(doc, "last_progress_turn", last_progress_turn_);
+  put(doc, "players", std::move(players));
   // Written only once a seat has left, so that the snapshots of every other game stay as they were.
-  Document left = Document::array();
-  for (int s = 0; s < num_players(); ++s)
-    if (retired(s)) left.push_back(seat(s));
-  if (!left.empty()) doc["retired"] = std::move(left);
+  if (retired_ != 0) {
+    Document left = Document::array();
+    for (int s = 0; s < num_players(); ++s)
+      if (retired(s)) left.push_back(seat(s));
+    put(doc, "retired", std::move(left));
+  }
+  put(doc, "short", setting().short_game);
+  put(doc, "spaces", std::move(spaces));
+  put(doc, "turn", std::move(turn));
   return doc;
 }
 
@@ -112,7 +297,7 @@ void HuberCaravanState::set_from(const Document& doc) {
             {"board", "camels", "short", "players", "spaces", "bag", "bag_size", "end_triggered",
              "turn", "last_progress_turn", "idle_turns", "finished", "ended_by", "retired"},
             "the position");
-  const Board& board = setting_.board;
+  const Board& board = this->board();
   const int n = num_players();
   std::array<int, kGoodKinds> in_play{};
   auto square_in = [&](const Document& value, const std::string& what) {
@@ -132,17 +317,18 @@ void HuberCaravanState::set_from(const Document& doc) {
               who);
     if (p.value("seat", Document()) != who)
       bad_position(fmt::format("player {} must have \"seat\": \"{}\"", s + 1, who));
-    PlayerState& player = players_[static_cast<std::size_t>(s)];
-    player.supply = number_in(p, "supply", 0, setting_.camels, std::nullopt);
-    player.camels.clear();
+    PlayerState& player = this->player(s);
+    player.supply = number_in(p, "supply", 0, setting().camels, std::nullopt);
+    std::vector<Camel> camels;
     if (!p.contains("camels") || !p.at("camels").is_array())
       bad_position(fmt::format("{}: \"camels\" must list the camels on the board", who));
     for (const Document& c : p.at("camels")) {
       only_keys(c, {"at", "good", "under"}, who + "'s camel");
       Camel camel;
-      camel.square = square_in(c.value("at", Document()), who + "'s camel");
+      camel.square =
+          static_cast<std::int16_t>(square_in(c.value("at", Document()), who + "'s camel"));
       if (c.contains("good") && !c.at("good").is_null()) {
-        camel.good = good_in(c.at("good"), who + "'s camel's good");
+        camel.good = static_cast<std::int8_t>(good_in(c.at("good"), who + "'s camel's good"));
         ++in_play[static_cast<std::size_t>(camel.good)];
       }
       if (c.contains("under")) {
@@ -153,12 +339,14 @@ void HuberCaravanState::set_from(const Document& doc) {
           bad_position(fmt::format("{}'s camel on {} has nothing under it", who,
                                    board.square_name(camel.square)));
       }
-      player.camels.push_back(camel);
+      camels.push_back(camel);
     }
-    if (player.supply + static_cast<int>(player.camels.size()) != setting_.camels)
+    if (player.supply + static_cast<int>(camels.size()) != setting().camels)
       bad_position(fmt::format("{} has {} camels in supply and {} on the board, not {}", who,
-                               player.supply, player.camels.size(), setting_.camels));
-    if (loaded(s) >= setting_.camels)
+                               player.supply, camels.size(), setting().camels));
+    player.camels.clear();
+    for (const Camel& camel : camels) player.camels.push_back(camel);
+    if (loaded(s) >= setting().camels)
       bad_position(fmt::format("every camel of {} is loaded, which no action allows (HC-5)", who));
     sort_camels(s);
     player.delivered = {};
@@ -194,7 +382,8 @@ void HuberCaravanState::set_from(const Document& doc) {
     Space& space = spaces_[i];
     space = Space{};
     if (d.contains("good") && !d.at("good").is_null()) {
-      space.good = good_in(d.at("good"), fmt::format("the good on space {}", i + 1));
+      space.good = static_cast<std::int8_t>(
+          good_in(d.at("good"), fmt::format("the good on space {}", i + 1)));
       ++in_play[static_cast<std::size_t>(space.good)];
     }
     space.demand = number_in(d, "demand", 0, 1000, 0);
@@ -204,22 +393,23 @@ void HuberCaravanState::set_from(const Document& doc) {
     bad_position(
         "\"bag\" must list the goods in the bag, front first (a player's view has only counts: "
         "restore needs the referee's view)");
-  bag_.clear();
+  std::vector<int> bag;
   for (const Document& item : doc.at("bag")) {
-    bag_.push_back(good_in(item, "a good in the bag"));
-    ++in_play[static_cast<std::size_t>(bag_.back())];
+    bag.push_back(good_in(item, "a good in the bag"));
+    ++in_play[static_cast<std::size_t>(bag.back())];
   }
   for (int good = 0; good < kGoodKinds; ++good) {
-    const int want = component_count(good, setting_.short_game);
+    const int want = component_count(good, setting().short_game);
     if (in_play[static_cast<std::size_t>(good)] != want)
       bad_position(fmt::format("{} {} in the game (bag, spaces, camels, delivered); the box has {}",
                                in_play[static_cast<std::size_t>(good)], good_name(good), want));
   }
+  bag_.assign(bag);  // no more than the box holds: checked above
   if (!bag_.empty() && loose_goods() <= kRefillAt)
     bad_position(fmt::format(
         "{} loose goods and a bag that is not empty: the refill is overdue (HC-7)", loose_goods()));
 
-  retired_.assign(static_cast<std::size_t>(n), false);
+  retired_ = 0;
   if (doc.contains("retired")) {
     const Document& left = doc.at("retired");
     if (!left.is_array()) bad_position("\"retired\" must list the seats that left the game");
@@ -228,7 +418,7 @@ void HuberCaravanState::set_from(const Document& doc) {
       if (!s || item != seat(*s) || retired(*s))
         bad_position(
             fmt::format("\"retired\": {} is not a seat of this game named once", item.dump()));
-      retired_[static_cast<std::size_t>(*s)] = true;
+      retired_ = static_cast<std::uint8_t>(retired_ | (1U << *s));
     }
   }
 
@@ -242,12 +432,12 @@ void HuberCaravanState::set_from(const Document& doc) {
   const Document who = turn.value("player", Document());
   if (finished_) {
     if (!who.is_null()) bad_position("the game is finished, so turn.player must be null");
-    to_move_ = (turn_number_ - 1) % n;
+    to_move_ = static_cast<std::int8_t>((turn_number_ - 1) % n);
   } else {
     const auto s = who.is_string() ? seat_from_name(who.get<std::string>(), n) : std::nullopt;
     if (!s || who != seat(*s))
       bad_position(fmt::format("turn.player must name a seat of this game, not {}", who.dump()));
-    to_move_ = *s;
+    to_move_ = static_cast<std::int8_t>(*s);
     if (retired(to_move_))
       bad_position(fmt::format("{} has left the game and cannot be to move", seat(to_move_)));
     if (active_seats() < 2) bad_position("a game that goes on needs two seats that have not left");
@@ -255,18 +445,20 @@ void HuberCaravanState::set_from(const Document& doc) {
   if (turn.contains("actions") && turn.at("actions") != allowance())
     bad_position(fmt::format("turn {} has {} actions, not {}", turn_number_, allowance(),
                              turn.at("actions").dump()));
-  left_ = number_in(turn, "left", finished_ ? 0 : 1, allowance(), std::nullopt);
+  left_ = static_cast<std::int8_t>(
+      number_in(turn, "left", finished_ ? 0 : 1, allowance(), std::nullopt));
   last_progress_turn_ = number_in(doc, "last_progress_turn", 0, turn_number_, 0);
   idle_turns_ = number_in(doc, "idle_turns", 0, n, 0);
   const Document ended = doc.value("ended_by", Document());
-  ended_by_.clear();
+  ended_by_ = Ending::kNone;
   if (!ended.is_null()) {
-    if (ended != "delivery" && ended != "stall" && ended != "idle" && ended != "retired")
+    for (Ending e : {Ending::kDelivery, Ending::kStall, Ending::kIdle, Ending::kRetired})
+      if (ended == ending_name(e)) ended_by_ = e;
+    if (ended_by_ == Ending::kNone)
       bad_position(fmt::format(
           "\"ended_by\" must be delivery, stall, idle, retired or null, not {}", ended.dump()));
-    ended_by_ = ended.get<std::string>();
   }
-  if (finished_ != !ended_by_.empty())
+  if (finished_ != (ended_by_ != Ending::kNone))
     bad_position("\"finished\" and \"ended_by\" disagree: a finished game says how it ended");
 
   // Derived values: when given, they must agree.

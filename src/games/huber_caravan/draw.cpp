@@ -135,7 +135,7 @@ std::string HuberCaravanEngine::draw(const Document& view) const {
   if (view.value("finished", false)) {
     out << fmt::format("Game over ({}).\n", text_of(view, "ended_by", "finished"));
   } else {
-    out << fmt::format("Turn {}: {} to move, {} of {} actions left.\n", int_of(turn, "number"),
+    out << fmt::format("Round {}: {} to move, {} of {} actions left.\n", int_of(turn, "number"),
                        text_of(turn, "player"), int_of(turn, "left"), int_of(turn, "actions"));
   }
   return out.str();

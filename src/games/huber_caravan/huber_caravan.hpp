@@ -39,7 +39,9 @@
 // held, score, bag_size and end_triggered are derived; restore() checks them when present.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -56,18 +58,45 @@ inline constexpr int kRefillAt = 4;  // loose goods left when the refill happens
 // A game in which this many rounds pass without a good picked up or delivered is stalled and
 // ends (ruling HC-D2).
 inline constexpr int kQuietRounds = 10;
+inline constexpr int kMaxSeats = 4;
+inline constexpr int kMaxCamels = 6;             // the casual variant's
+inline constexpr int kMaxGoods = 4 * 9 + 4 * 3;  // the box, all of it in the bag at most
+
+// The state is a few hundred bytes of small numbers: cloning it for a search or a random game
+// copies no heap, and the board's lookups are shared by every state of a game (Layout).
 
 struct Camel {
-  int square = 0;
-  int good = -1;       // -1: empty
-  bool under = false;  // a stolen good, under the camel: it cannot be stolen again
+  std::int16_t square = 0;
+  std::int8_t good = -1;  // -1: empty
+  bool under = false;     // a stolen good, under the camel: it cannot be stolen again
   bool loaded() const { return good >= 0; }
   auto operator<=>(const Camel&) const = default;
 };
 
+// A player's camels on the board, kept sorted (by square, then good, then under).
+class Camels {
+ public:
+  const Camel* begin() const { return items_.data(); }
+  const Camel* end() const { return items_.data() + size_; }
+  Camel* begin() { return items_.data(); }
+  Camel* end() { return items_.data() + size_; }
+  int size() const { return size_; }
+  Camel& operator[](int i) { return items_[static_cast<std::size_t>(i)]; }
+  const Camel& operator[](int i) const { return items_[static_cast<std::size_t>(i)]; }
+  void clear() { size_ = 0; }
+  void push_back(Camel camel) { items_[static_cast<std::size_t>(size_++)] = camel; }
+  bool operator==(const Camels& other) const {
+    return std::equal(begin(), end(), other.begin(), other.end());
+  }
+
+ private:
+  std::array<Camel, kMaxCamels> items_{};
+  std::uint8_t size_ = 0;
+};
+
 struct PlayerState {
-  int supply = 0;             // camels not yet on the board
-  std::vector<Camel> camels;  // on the board, kept sorted
+  int supply = 0;  // camels not yet on the board
+  Camels camels;
   std::array<int, kGoodKinds> delivered{};
   int demand = 0;  // demand markers collected
   int theft = 1;   // theft markers held
@@ -75,9 +104,27 @@ struct PlayerState {
 };
 
 struct Space {
-  int good = -1;  // the loose good, -1: none
+  std::int8_t good = -1;  // the loose good, -1: none
   int demand = 0;
   bool operator==(const Space&) const = default;
+};
+
+// The bag, drawn from its front.
+class Bag {
+ public:
+  int size() const { return end_ - front_; }
+  bool empty() const { return front_ == end_; }
+  const std::int8_t* begin() const { return goods_.data() + front_; }
+  const std::int8_t* end() const { return goods_.data() + end_; }
+  int draw() { return goods_[front_++]; }
+  void assign(const std::vector<int>& goods);  // at most kMaxGoods
+  // The same order Rng::shuffle gives a vector of the same goods.
+  void shuffle(core::Rng& rng);
+
+ private:
+  std::array<std::int8_t, kMaxGoods> goods_{};
+  std::uint8_t front_ = 0;
+  std::uint8_t end_ = 0;
 };
 
 // Game set-up values shared by every state of one game.
@@ -85,6 +132,22 @@ struct Setting {
   Board board;
   int camels = 5;
   bool short_game = false;
+};
+
+// A game's setting and what the states look up in it many times a move, made once per game.
+struct Layout {
+  explicit Layout(Setting from);
+  Setting setting;
+  std::vector<std::string> square_names;
+  std::vector<std::int8_t> space_at;   // per square: the numbered space's index, or -1
+  std::vector<std::int8_t> market_at;  // per square: the good whose market it is, or -1
+  core::Document board_document;
+  // The same as JSON text, as dump() writes them, for view_text(): the board, and each square's
+  // name quoted.
+  std::string board_text;
+  std::vector<std::string> square_texts;
+  // Orthogonal neighbours (HC-2).
+  bool adjacent(int a, int b) const;
 };
 
 // One action as written, and once resolved against the position.
@@ -101,12 +164,14 @@ class HuberCaravanState : public core::State {
  public:
   HuberCaravanState(Setting setting, int players);
 
-  int num_players() const override { return static_cast<int>(players_.size()); }
+  int num_players() const override { return players_count_; }
   std::optional<int> current_player() const override;
   bool finished() const override { return finished_; }
   core::Result result() const override;
 
   std::vector<core::Document> legal_moves() const override;
+  // Writes only the moves of the page (a turn may have thousands; the HTML page shows 200).
+  MovePage legal_moves_page(const core::Document& prefix, std::size_t limit) const override;
   std::vector<core::Event> apply(int player, const core::Document& move, core::Rng& rng) override;
   std::optional<core::Document> forced_move() const override { return std::nullopt; }
   std::optional<core::Document> end_turn_move() const override;
@@ -115,9 +180,20 @@ class HuberCaravanState : public core::State {
   // The seat's camels stay where they stand with their goods (see the man page, DECISIONS); its
   // turns are skipped. With one seat left the game ends ("ended_by": "retired").
   std::vector<core::Event> retire(int seat, core::Rng& rng) override;
-  bool retired(int seat) const { return retired_[static_cast<std::size_t>(seat)]; }
+  bool retired(int seat) const { return (retired_ >> seat) & 1U; }
+
+  // The fast path: an action is a resolved Action and its cost packed into a number (actions.cpp),
+  // listed in the order of legal_moves().
+  void legal_actions(std::vector<core::ActionId>& out) const override;
+  core::ActionId random_action(core::Rng& chooser) const override;
+  void apply_action(core::ActionId action, core::Rng& rng) override;
+  core::Document move_of(core::ActionId action) const override;
+  std::optional<core::ActionId> action_of(const core::Document& move) const override;
 
   core::Document view(int viewer) const override;
+  // Written straight from the state (the board's text made once per game): an audit hashes the
+  // referee's view after every action.
+  std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
 
@@ -133,36 +209,54 @@ class HuberCaravanState : public core::State {
   int allowance() const { return std::min(turn_number_, kMaxActions); }
 
  private:
+  enum class Ending : std::uint8_t { kNone, kDelivery, kStall, kIdle, kRetired };
+  static const char* ending_name(Ending ending);
+
+  const Setting& setting() const { return layout_->setting; }
+  const Board& board() const { return layout_->setting.board; }
+  const std::string& square_name(int square) const {
+    return layout_->square_names[static_cast<std::size_t>(square)];
+  }
+  PlayerState& player(int s) { return players_[static_cast<std::size_t>(s)]; }
+  const PlayerState& player(int s) const { return players_[static_cast<std::size_t>(s)]; }
+
   Action parse(const core::Document& move) const;
   // Checks an action for the player to move and fills in what it leaves implicit; returns its
   // cost in actions. Throws MoveError saying why it is illegal.
   int resolve(Action& action) const;
   core::Document canonical(const Action& action) const;
-  core::Document perform(const Action& action, int cost);
-  void refill(core::Document& event);
-  void end_turn(core::Document& event);
+  // Every legal action for the player to move, packed, in the order of legal_moves().
+  void list_actions(std::vector<core::ActionId>& out) const;
+  // Applies a resolved action; writes what happened into `event` unless it is null (the fast
+  // path makes no events).
+  void perform(const Action& action, int cost, core::Document* event);
+  void refill(core::Document* event);
+  void end_turn(core::Document* event);
   int active_seats() const;
   void sort_camels(int seat);
 
   int camels_on(int square) const;
   int loaded(int seat) const;
   int empty_camel_at(int seat, int square) const;  // index or -1
-  std::vector<bool> chain_from(int seat, int square) const;
+  // Whether `to` is joined to `from` by orthogonal steps through squares holding the seat's
+  // camels (HC-2).
+  bool joined(int seat, int from, int to) const;
   int loose_goods() const;
   std::string seat(int s) const;
 
-  Setting setting_;
-  std::vector<PlayerState> players_;
-  std::vector<bool> retired_;  // seats that left the game (written only when one has)
-  std::vector<Space> spaces_;
-  std::vector<int> bag_;  // front first
+  std::shared_ptr<const Layout> layout_;
+  std::array<PlayerState, kMaxSeats> players_{};
+  std::array<Space, kSpaces> spaces_{};
+  Bag bag_;
   int turn_number_ = 1;
-  int to_move_ = 0;
-  int left_ = 1;
   int last_progress_turn_ = 0;
   int idle_turns_ = 0;
+  std::int8_t players_count_ = 0;
+  std::int8_t to_move_ = 0;
+  std::int8_t left_ = 1;
+  std::uint8_t retired_ = 0;  // a bit per seat that left the game (written only when one has)
   bool finished_ = false;
-  std::string ended_by_;
+  Ending ended_by_ = Ending::kNone;
 };
 
 class HuberCaravanEngine : public core::Engine {
@@ -181,6 +275,8 @@ class HuberCaravanEngine : public core::Engine {
       const core::Document& state, int players,
       const std::map<std::string, std::string>& opts) const override;
   std::string draw(const core::Document& view) const override;
+  Picture picture(const core::Document& view, const core::Document& last,
+                  int viewer) const override;
 };
 
 }  // namespace games::huber_caravan

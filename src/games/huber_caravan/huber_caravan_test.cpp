@@ -3,6 +3,8 @@
 #include "games/huber_caravan/huber_caravan.hpp"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -690,6 +692,82 @@ TEST(HuberCaravanNotation, EveryListedActionIsCanonicalAndGarbageIsRefused) {
   EXPECT_NO_THROW(play(*state, m(R"({"place":" D4 "})")));  // case and blanks are forgiven
 }
 
+// The listed actions are generated, not tried one by one: check them against every move the
+// documents' reader accepts, in positions of random games (a sample of steps).
+TEST(HuberCaravanNotation, TheListedActionsAreExactlyTheMovesApplyAccepts) {
+  for (int players = 2; players <= 4; ++players) {
+    SCOPED_TRACE(players);
+    core::Rng rng(static_cast<std::uint64_t>(players)), chooser(99);
+    auto state = kEngine.start(players, {}, rng).state;
+    std::vector<core::ActionId> actions;
+    for (int step = 0; step < 300 && !state->finished(); ++step) {
+      state->legal_actions(actions);
+      if (step % 7 == 0) {
+        const Document view = state->view(core::kReferee);
+        const std::string me = view["turn"]["player"];
+        std::vector<std::string> mine, squares;
+        for (int sq = 0; sq < 49; ++sq)
+          squares.push_back(std::string(1, static_cast<char>('a' + sq % 7)) +
+                            std::to_string(sq / 7 + 1));
+        for (const auto& camel :
+             view["players"][static_cast<std::size_t>(*state->current_player())]["camels"])
+          mine.push_back(camel["at"]);
+        // Every form of every move that may be legal: steals and goods name each victim and
+        // colour found on the square, as well as the plain form.
+        std::map<std::string, std::set<std::pair<std::string, std::string>>> loads;
+        for (const auto& p : view["players"])
+          for (const auto& camel : p["camels"])
+            if (camel.contains("good"))
+              loads[camel["at"].get<std::string>()].emplace(p["seat"].get<std::string>(),
+                                                            camel["good"].get<std::string>());
+        std::vector<Document> candidates = {"end"};
+        for (const auto& sq : squares) {
+          candidates.push_back({{"place", sq}});
+          candidates.push_back({{"pickup", sq}});
+          candidates.push_back({{"steal", sq}});
+          for (const auto& [seat, good] : loads[sq])
+            candidates.push_back({{"steal", {{"at", sq}, {"victim", seat}, {"colour", good}}}});
+        }
+        for (const auto& from : mine)
+          for (const auto& to : squares) {
+            candidates.push_back({{"move", {{"from", from}, {"to", to}}}});
+            candidates.push_back({{"good", {{"from", from}, {"to", to}}}});
+            for (const auto& [seat, good] : loads[from])
+              for (bool under : {false, true})
+                if (seat == me)
+                  candidates.push_back(
+                      {{"good", {{"from", from}, {"to", to}, {"colour", good}, {"under", under}}}});
+          }
+        std::set<core::ActionId> accepted;
+        for (const auto& move : candidates) {
+          auto trial = state->clone();
+          core::Rng trial_rng = rng;
+          bool applies = true;
+          try {
+            trial->apply(*state->current_player(), move, trial_rng);
+          } catch (const core::MoveError&) {
+            applies = false;
+          }
+          const auto action = state->action_of(move);
+          ASSERT_EQ(action.has_value(), applies) << move.dump() << " at step " << step;
+          if (action) accepted.insert(*action);
+        }
+        EXPECT_EQ(accepted, std::set<core::ActionId>(actions.begin(), actions.end()))
+            << "at step " << step << " (" << me << " to move)";
+      }
+      // Random play, drawn to the goods half the time so that camels load, steal and relay.
+      std::vector<core::ActionId> goods_actions;
+      for (core::ActionId action : actions) {
+        const Document move = state->move_of(action);
+        if (move.is_object() && move.begin().key() != "place" && move.begin().key() != "move")
+          goods_actions.push_back(action);
+      }
+      const auto& pool = !goods_actions.empty() && chooser.below(2) == 0 ? goods_actions : actions;
+      state->apply_action(pool[chooser.below(pool.size())], rng);
+    }
+  }
+}
+
 TEST(HuberCaravanPositions, InconsistentPositionsAreRefusedWithAReason) {
   auto refused = [](Document doc) {
     try {
@@ -729,7 +807,7 @@ TEST(HuberCaravanDraw, TheGridShowsMarketsSpacesCamelsAndTheTurn) {
   const std::string text = kEngine.draw(state->view(1));
   EXPECT_NE(text.find("IV"), std::string::npos);
   EXPECT_NE(text.find("Kb"), std::string::npos);  // Black's loaded camel and Blue's empty one
-  EXPECT_NE(text.find("Turn 5: Black to move, 4 of 4 actions left."), std::string::npos);
+  EXPECT_NE(text.find("Round 5: Black to move, 4 of 4 actions left."), std::string::npos);
   EXPECT_NE(text.find("Bag: 39 goods"), std::string::npos);
   EXPECT_NE(text.find("d2 ivory"), std::string::npos);
 }

@@ -1,6 +1,7 @@
 #include "games/nv_caravan/cards.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <set>
@@ -85,6 +86,16 @@ std::string card_name(const Card& card) {
   }
   if (card.deck != 1) name += fmt::format("/{}", card.deck);
   return name;
+}
+
+const std::string& card_name(Code code) {
+  static const std::array<std::string, kCodes> kNames = [] {
+    std::array<std::string, kCodes> names;
+    for (int c = 0; c < kCodes; ++c)
+      names[static_cast<std::size_t>(c)] = card_name(card_of(static_cast<Code>(c)));
+    return names;
+  }();
+  return kNames[code];
 }
 
 bool CardSpec::matches(const Card& card) const {

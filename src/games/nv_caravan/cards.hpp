@@ -7,6 +7,7 @@
 #pragma once
 
 #include <compare>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,21 @@ struct Card {
 // Number cards are the Aces and 2-10; the rest are face cards (Jokers included).
 inline bool is_number(const Card& card) { return card.rank >= kAce && card.rank <= 10; }
 inline bool is_face(const Card& card) { return !is_number(card); }
+
+// A card packed in one byte for the engine's own state: ((rank - 1) * 4 + suit) * 4 + deck - 1.
+// Codes sort as cards do (rank, then suit, then source deck), so a set of codes lists a hand in
+// its order.
+using Code = std::uint8_t;
+inline constexpr int kCodes = 14 * 16;  // up to the last Joker of deck 4
+inline constexpr Code code_of(const Card& card) {
+  return static_cast<Code>(((card.rank - 1) * 4 + card.suit) * 4 + card.deck - 1);
+}
+inline constexpr int rank_of(Code code) { return (code >> 4) + 1; }
+inline constexpr int suit_of(Code code) { return (code >> 2) & 3; }
+inline constexpr Card card_of(Code code) { return {rank_of(code), suit_of(code), (code & 3) + 1}; }
+inline constexpr bool is_number(Code code) { return code < 10 * 16; }
+// The card's name ("7H/2"), made once for every code.
+const std::string& card_name(Code code);
 
 // "7H", "10C", "JK2", "7H/2".
 std::string card_name(const Card& card);

@@ -1,7 +1,7 @@
-// Small helpers that nv_caravan.cpp (the rules) and document.cpp (the state as a document) share.
+// Small helpers that the rules (nv_caravan.cpp), the moves as documents (moves.cpp) and the state
+// as a document (document.cpp) share.
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -21,19 +21,29 @@ inline Direction flipped(Direction d) {
   return d;
 }
 
-inline int queens_on(const Slot& slot) {
-  return static_cast<int>(std::count_if(slot.attached.begin(), slot.attached.end(),
-                                        [](const Attached& a) { return a.card.rank == kQueen; }));
-}
+// An object made key by key, each added at the end of its map: the keys come in their sorted
+// order (the views and moves are made often; initializer lists copy every value once more).
+class Object {
+ public:
+  Object& add(const char* key, core::Document value) {
+    auto& map = doc_.get_ref<core::Document::object_t&>();
+    map.emplace_hint(map.end(), key, std::move(value));
+    return *this;
+  }
+  core::Document done() { return std::move(doc_); }
 
-inline core::Document names(const std::vector<Card>& cards) {
+ private:
+  core::Document doc_ = core::Document::object();
+};
+
+// The names of the cards, as a list.
+template <typename Cards>
+core::Document names(const Cards& cards) {
   core::Document list = core::Document::array();
-  for (const Card& card : cards) list.push_back(card_name(card));
+  auto& items = list.get_ref<core::Document::array_t&>();
+  items.reserve(static_cast<std::size_t>(std::distance(cards.begin(), cards.end())));
+  for (Code card : cards) items.emplace_back(card_name(card));
   return list;
-}
-
-inline int count_numbers(const std::vector<Card>& cards) {
-  return static_cast<int>(std::count_if(cards.begin(), cards.end(), is_number));
 }
 
 }  // namespace games::nv_caravan::internal

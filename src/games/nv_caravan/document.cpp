@@ -42,69 +42,198 @@ std::vector<Card> read_cards(const Document& list, const std::string& where) {
   return cards;
 }
 
+Document seat_doc(int seat) { return seat < 0 ? Document(nullptr) : Document(name_of(seat)); }
+
 }  // namespace
 
 Document NvCaravanState::caravan_doc(int index) const {
   const Caravan& c = caravans_[at(index)];
   Document cards = Document::array();
-  for (const Slot& slot : c.cards) {
-    Document entry = {{"card", card_name(slot.card)}};
-    if (!slot.attached.empty()) {
+  auto& items = cards.get_ref<Document::array_t&>();
+  items.reserve(c.size);
+  for (int j = 0; j < c.size; ++j) {
+    const Slot& slot = c.slots[at(j)];
+    Object entry;
+    if (slot.faces > 0) {
       Document attached = Document::array();
-      for (const Attached& a : slot.attached) {
-        attached.push_back({{"card", card_name(a.card)}, {"by", name_of(a.by)}});
+      attached.get_ref<Document::array_t&>().reserve(slot.faces);
+      for (int i = 0; i < slot.faces; ++i) {
+        attached.push_back(Object()
+                               .add("by", name_of(slot.by(i)))
+                               .add("card", card_name(slot.face[at(i)]))
+                               .done());
       }
-      entry["attached"] = attached;
+      entry.add("attached", std::move(attached));
     }
-    cards.push_back(entry);
+    items.push_back(entry.add("card", card_name(slot.card)).done());
   }
-  const int s = suit(c);
-  return {{"caravan", index + 1},
-          {"owner", name_of(owner_of(index))},
-          {"cards", cards},
-          {"bid", bid(c)},
-          {"direction", direction_doc(direction(c))},
-          {"suit", s < 0 ? Document(nullptr) : Document(std::string(1, suit_letter(s)))},
-          {"sold", sold(c)}};
+  const int s = c.suit();
+  const int bid = c.bid();
+  return Object()
+      .add("bid", bid)
+      .add("caravan", index + 1)
+      .add("cards", std::move(cards))
+      .add("direction", direction_doc(c.direction()))
+      .add("owner", name_of(owner_of(index)))
+      .add("sold", bid >= kSoldMin && bid <= kSoldMax)
+      .add("suit", s < 0 ? Document(nullptr) : Document(std::string(1, suit_letter(s))))
+      .done();
 }
 
 Document NvCaravanState::view(int viewer) const {
-  Document doc;
-  doc["viewer"] = viewer == core::kReferee               ? Document("referee")
-                  : viewer == kNorth || viewer == kSouth ? Document(name_of(viewer))
-                                                         : Document(nullptr);
-  doc["phase"] = opening_ ? "opening" : "play";
-  doc["to_move"] = name_of(to_move_);
-  doc["first"] = name_of(first_);
-  Document players = Document::object();
-  for (int seat = 0; seat < 2; ++seat) {
-    const PlayerCards& p = players_[at(seat)];
-    Document entry = {
-        {"hand_size", p.hand.size()}, {"deck_size", p.deck.size()}, {"discard", names(p.discard)}};
-    if (viewer == seat || viewer == core::kReferee) entry["hand"] = names(p.hand);
-    if (viewer == core::kReferee) entry["deck"] = names(p.deck);
-    players[name_of(seat)] = entry;
-  }
-  doc["players"] = players;
   Document caravans = Document::array();
+  caravans.get_ref<Document::array_t&>().reserve(kCaravans);
   for (int i = 0; i < kCaravans; ++i) caravans.push_back(caravan_doc(i));
-  doc["caravans"] = caravans;
   Document pairs = Document::array();
+  pairs.get_ref<Document::array_t&>().reserve(3);
   std::array<int, 2> won{};
   for (int pair = 0; pair < 3; ++pair) {
     const auto w = pair_winner(pair);
     if (w) ++won[at(*w)];
-    pairs.push_back({{"pair", pair + 1},
-                     {"caravans", {pair + 1, pair + 4}},
-                     {"bids", {bid(caravans_[at(pair)]), bid(caravans_[at(pair + 3)])}},
-                     {"won_by", w ? Document(name_of(*w)) : Document(nullptr)}});
+    pairs.push_back(Object()
+                        .add("bids", Document::array_t{caravans_[at(pair)].bid(),
+                                                       caravans_[at(pair + 3)].bid()})
+                        .add("caravans", Document::array_t{pair + 1, pair + 4})
+                        .add("pair", pair + 1)
+                        .add("won_by", seat_doc(w ? *w : -1))
+                        .done());
   }
-  doc["pairs"] = pairs;
-  doc["score"] = {{"North", won[0]}, {"South", won[1]}};
-  doc["finished"] = finished_;
-  doc["winner"] = winner_ ? Document(name_of(*winner_)) : Document(nullptr);
-  doc["reason"] = finished_ ? Document(reason_) : Document(nullptr);
-  return doc;
+  Object players;
+  for (int seat = 0; seat < 2; ++seat) {
+    const PlayerCards& p = players_[at(seat)];
+    const bool sees_hand = viewer == seat || viewer == core::kReferee;
+    Object entry;
+    if (viewer == core::kReferee) entry.add("deck", names(p.deck));
+    entry.add("deck_size", static_cast<std::size_t>(p.deck.size()));
+    entry.add("discard", names(p.discard));
+    if (sees_hand) entry.add("hand", names(p.hand.cards()));
+    entry.add("hand_size", static_cast<std::size_t>(p.hand.size()));
+    players.add(name_of(seat), entry.done());
+  }
+  return Object()
+      .add("caravans", std::move(caravans))
+      .add("finished", finished_)
+      .add("first", name_of(first_))
+      .add("pairs", std::move(pairs))
+      .add("phase", opening_ ? "opening" : "play")
+      .add("players", players.done())
+      .add("reason", finished_ ? Document(reason()) : Document(nullptr))
+      .add("score", Object().add("North", won[0]).add("South", won[1]).done())
+      .add("to_move", name_of(to_move_))
+      .add("viewer", viewer == core::kReferee               ? Document("referee")
+                     : viewer == kNorth || viewer == kSouth ? Document(name_of(viewer))
+                                                            : Document(nullptr))
+      .add("winner", seat_doc(winner_))
+      .done();
+}
+
+// ---- The view as text: view(viewer).dump() written directly (keys in nlohmann's sorted order) --
+
+namespace {
+
+template <typename Cards>
+void write_names(core::JsonText& out, const Cards& cards) {
+  out.begin_array();
+  for (Code card : cards) out.string(card_name(card));
+  out.end_array();
+}
+
+void write_seat(core::JsonText& out, int seat) {
+  if (seat < 0) {
+    out.null();
+  } else {
+    out.string(name_of(seat));
+  }
+}
+
+}  // namespace
+
+void NvCaravanState::write_caravan(core::JsonText& out, int index) const {
+  const Caravan& c = caravans_[at(index)];
+  const int bid = c.bid();
+  out.begin_object().key("bid").number(bid).key("caravan").number(index + 1);
+  out.key("cards").begin_array();
+  for (int j = 0; j < c.size; ++j) {
+    const Slot& slot = c.slots[at(j)];
+    out.begin_object();
+    if (slot.faces > 0) {
+      out.key("attached").begin_array();
+      for (int i = 0; i < slot.faces; ++i) {
+        out.begin_object().key("by").string(name_of(slot.by(i)));
+        out.key("card").string(card_name(slot.face[at(i)])).end_object();
+      }
+      out.end_array();
+    }
+    out.key("card").string(card_name(slot.card)).end_object();
+  }
+  out.end_array().key("direction");
+  const Direction d = c.direction();
+  if (d == Direction::kNone) {
+    out.null();
+  } else {
+    out.string(d == Direction::kUp ? "up" : "down");
+  }
+  out.key("owner").string(name_of(owner_of(index)));
+  out.key("sold").boolean(bid >= kSoldMin && bid <= kSoldMax).key("suit");
+  const int s = c.suit();
+  if (s < 0) {
+    out.null();
+  } else {
+    const char letter = suit_letter(s);
+    out.string(std::string_view(&letter, 1));
+  }
+  out.end_object();
+}
+
+std::string NvCaravanState::view_text(int viewer) const {
+  core::JsonText out(2048);
+  out.begin_object().key("caravans").begin_array();
+  for (int i = 0; i < kCaravans; ++i) write_caravan(out, i);
+  out.end_array();
+  out.key("finished").boolean(finished_).key("first").string(name_of(first_));
+  out.key("pairs").begin_array();
+  std::array<int, 2> won{};
+  for (int pair = 0; pair < 3; ++pair) {
+    const auto w = pair_winner(pair);
+    if (w) ++won[at(*w)];
+    out.begin_object().key("bids").begin_array();
+    out.number(caravans_[at(pair)].bid()).number(caravans_[at(pair + 3)].bid()).end_array();
+    out.key("caravans").begin_array().number(pair + 1).number(pair + 4).end_array();
+    out.key("pair").number(pair + 1).key("won_by");
+    write_seat(out, w ? *w : -1);
+    out.end_object();
+  }
+  out.end_array().key("phase").string(opening_ ? "opening" : "play");
+  out.key("players").begin_object();
+  for (int seat = 0; seat < 2; ++seat) {
+    const PlayerCards& p = players_[at(seat)];
+    out.key(name_of(seat)).begin_object();
+    if (viewer == core::kReferee) write_names(out.key("deck"), p.deck);
+    out.key("deck_size").number(p.deck.size());
+    write_names(out.key("discard"), p.discard);
+    if (viewer == seat || viewer == core::kReferee) {
+      out.key("hand").begin_array();
+      p.hand.each([&out](Code card) { out.string(card_name(card)); });
+      out.end_array();
+    }
+    out.key("hand_size").number(p.hand.size()).end_object();
+  }
+  out.end_object().key("reason");
+  if (finished_) {
+    out.string(reason());
+  } else {
+    out.null();
+  }
+  out.key("score").begin_object().key("North").number(won[0]).key("South").number(won[1]);
+  out.end_object().key("to_move").string(name_of(to_move_)).key("viewer");
+  if (viewer == core::kReferee) {
+    out.string("referee");
+  } else {
+    write_seat(out, viewer == kNorth || viewer == kSouth ? viewer : -1);
+  }
+  out.key("winner");
+  write_seat(out, winner_);
+  return out.end_object().take();
 }
 
 void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
@@ -164,16 +293,19 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
             key));
       }
     }
+    const std::vector<Card> hand = read_cards(p.at("hand"), "players." + who + ".hand");
+    const std::vector<Card> deck = read_cards(p.at("deck"), "players." + who + ".deck");
+    const std::vector<Card> discard =
+        p.contains("discard") ? read_cards(p.at("discard"), "players." + who + ".discard")
+                              : std::vector<Card>{};
     PlayerCards& cards = players_[at(seat)];
-    cards.hand = read_cards(p.at("hand"), "players." + who + ".hand");
-    cards.deck = read_cards(p.at("deck"), "players." + who + ".deck");
-    cards.discard = p.contains("discard")
-                        ? read_cards(p.at("discard"), "players." + who + ".discard")
-                        : std::vector<Card>{};
-    std::sort(cards.hand.begin(), cards.hand.end());
-    for (const auto* zone : {&cards.hand, &cards.deck, &cards.discard}) {
+    cards = {};
+    for (const auto* zone : {&hand, &deck, &discard}) {
       for (const Card& card : *zone) take(seat, card, "players." + who);
     }
+    for (const Card& card : hand) cards.hand.insert(code_of(card));
+    for (const Card& card : deck) cards.deck.push_back(code_of(card));
+    for (const Card& card : discard) cards.discard.push_back(code_of(card));
   }
 
   const Document& caravans = doc.at("caravans");
@@ -201,7 +333,7 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
             fmt::format("position: {}: {} is not a number card (A-10)", where, name.dump()));
       }
       take(owner, *card, where);
-      Slot slot{*card, {}};
+      Slot slot{code_of(*card)};
       const Document attached =
           item.is_object() ? item.value("attached", Document::array()) : Document::array();
       if (!attached.is_array() || attached.size() > at(kMaxAttached)) {
@@ -219,12 +351,13 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
         const int by = a.is_object() && a.contains("by") ? seat_from(a.at("by")) : owner;
         if (by < 0) throw SetupError(fmt::format("position: {}: by must be North or South", where));
         take(by, *face, where);
-        slot.attached.push_back({*face, by});
+        slot.face[slot.faces] = code_of(*face);
+        slot.south = static_cast<std::uint8_t>(slot.south | by << slot.faces);
+        ++slot.faces;
       }
-      c.cards.push_back(slot);
+      c.slots[c.size++] = slot;
     }
-    const std::size_t n = c.cards.size();
-    if (n >= 2 && c.cards[n - 1].card.rank == c.cards[n - 2].card.rank) {
+    if (c.size >= 2 && rank_of(c.last().card) == rank_of(c.slots[c.size - 2u].card)) {
       const Document d = entry.value("direction", Document());
       if (d != "up" && d != "down") {
         throw SetupError(fmt::format(
@@ -232,13 +365,13 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
             where));
       }
       c.held = d == "up" ? Direction::kUp : Direction::kDown;
-      if (queens_on(c.cards.back()) % 2 == 1) c.held = flipped(c.held);
+      if (c.last().queens() % 2 == 1) c.held = flipped(c.held);
     }
   }
 
   if (opening_) {
     for (const Caravan& c : caravans_) {
-      if (c.cards.size() > 1 || (!c.cards.empty() && !c.cards[0].attached.empty())) {
+      if (c.size > 1 || (!c.empty() && c.slots[0].faces > 0)) {
         throw SetupError("position: in the opening a caravan holds at most one number card");
       }
     }
@@ -256,7 +389,9 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
                                    name_of(expected), name_of(to_move_)));
     }
     for (int seat = 0; seat < 2; ++seat) {
-      if (count_numbers(players_[at(seat)].hand) < 3 - started(seat)) {
+      int numbers = 0;
+      players_[at(seat)].hand.each([&](Code card) { numbers += is_number(card) ? 1 : 0; });
+      if (numbers < 3 - started(seat)) {
         throw SetupError(
             fmt::format("position: {} has {} caravans to start but fewer number cards in hand",
                         name_of(seat), 3 - started(seat)));

@@ -33,6 +33,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
@@ -40,6 +41,7 @@
 #include <vector>
 
 #include "core/engine.hpp"
+#include "core/json_text.hpp"
 #include "games/nv_caravan/cards.hpp"
 
 namespace games::nv_caravan {
@@ -51,30 +53,83 @@ inline constexpr int kOpeningHand = 8;
 inline constexpr int kMaxAttached = 3;
 inline constexpr int kSoldMin = 21;
 inline constexpr int kSoldMax = 26;
+// One player's cards at most (four standard decks with their Jokers), and their number cards:
+// the longest a caravan can grow.
+inline constexpr int kMaxCards = kMaxSourceDecks * 54;
+inline constexpr int kMaxSlots = kMaxSourceDecks * 40;
 
-enum class Direction { kNone, kUp, kDown };
+enum class Direction : std::uint8_t { kNone, kUp, kDown };
 
-struct Attached {
-  Card card;
-  int by = kNorth;  // whose deck the card came from
+// A hand as a set of card codes: it lists its cards sorted (Ace low, the Jokers high).
+class Hand {
+ public:
+  void insert(Code card) { bits_[card >> 6] |= bit(card); }
+  void erase(Code card) { bits_[card >> 6] &= ~bit(card); }
+  bool contains(Code card) const { return (bits_[card >> 6] & bit(card)) != 0; }
+  int size() const;
+  bool empty() const { return (bits_[0] | bits_[1] | bits_[2] | bits_[3]) == 0; }
+  // Calls f(code) for each card, lowest first.
+  template <typename F>
+  void each(F f) const {
+    for (std::size_t word = 0; word < bits_.size(); ++word) {
+      for (std::uint64_t rest = bits_[word]; rest != 0; rest &= rest - 1)
+        f(static_cast<Code>(word * 64 + static_cast<std::size_t>(__builtin_ctzll(rest))));
+    }
+  }
+  std::vector<Code> cards() const;
+
+ private:
+  static std::uint64_t bit(Code card) { return std::uint64_t{1} << (card & 63); }
+  std::array<std::uint64_t, 4> bits_{};
 };
 
+// Cards in order: a deck (top first; drawing takes the front) or a discard pile (oldest first).
+class Pile {
+ public:
+  int size() const { return end_ - begin_; }
+  bool empty() const { return begin_ == end_; }
+  const Code* begin() const { return cards_.data() + begin_; }
+  const Code* end() const { return cards_.data() + end_; }
+  Code pop_front() { return cards_[begin_++]; }
+  void push_back(Code card) { cards_[end_++] = card; }
+  void assign(const std::vector<Code>& cards);
+  std::vector<Code> to_vector() const { return {begin(), end()}; }
+
+ private:
+  std::array<Code, kMaxCards> cards_{};
+  std::uint8_t begin_ = 0;
+  std::uint8_t end_ = 0;
+};
+
+// A number card in a caravan and the face cards on it, oldest first.
 struct Slot {
-  Card card;  // a number card, from the caravan owner's deck
-  std::vector<Attached> attached;
+  Code card = 0;  // from the caravan owner's deck
+  std::uint8_t faces = 0;
+  std::array<Code, kMaxAttached> face{};
+  std::uint8_t south = 0;  // bit i: face i came from South's deck (NV-11: it goes back there)
+  int by(int i) const { return (south >> i) & 1; }
+  int queens() const;
 };
 
 struct Caravan {
-  std::vector<Slot> cards;
+  std::array<Slot, kMaxSlots> slots;
+  std::uint8_t size = 0;
   // The direction kept when a removal leaves two equal values at the end (rule 5.4, NV-8),
   // before any Queen on the last card; kNone otherwise.
   Direction held = Direction::kNone;
+  bool empty() const { return size == 0; }
+  const Slot& last() const { return slots[size - 1u]; }
+  // The caravan's rules as they stand (NV-8, NV-9, NV-10).
+  Direction direction() const;
+  int suit() const;  // -1 when empty
+  int bid() const;
+  bool sold() const { return bid() >= kSoldMin && bid() <= kSoldMax; }
 };
 
 struct PlayerCards {
-  std::vector<Card> hand;  // sorted
-  std::vector<Card> deck;  // top first
-  std::vector<Card> discard;
+  Hand hand;
+  Pile deck;
+  Pile discard;
 };
 
 // The decks the players use, from the options.
@@ -86,6 +141,40 @@ DeckRules deck_rules(const std::map<std::string, std::string>& opts);
 
 // Caravan numbers 1-6 and their owners.
 inline int owner_of(int caravan_index) { return caravan_index / 3; }
+
+// A move packed as an action (core::ActionId): the kind, the card, the caravan (0-5) and the
+// position (0-based) a Jack, King or Joker goes on.
+struct Move {
+  enum Kind : std::uint8_t { kPlay, kDiscard, kDisband } kind = kPlay;
+  Code card = 0;
+  int caravan = 0;
+  int at = 0;
+  core::ActionId action() const {
+    return kind | core::ActionId{card} << 2 | static_cast<core::ActionId>(caravan) << 10 |
+           static_cast<core::ActionId>(at) << 13;
+  }
+  static Move of(core::ActionId action) {
+    return {static_cast<Kind>(action & 3), static_cast<Code>(action >> 2),
+            static_cast<int>((action >> 10) & 7), static_cast<int>(action >> 13)};
+  }
+};
+
+// Why a play is refused (kLegal: it is not); NvCaravanState::explain puts it in words.
+enum class Refusal : std::uint8_t {
+  kLegal,
+  kOpeningFace,
+  kOpeningOthers,
+  kOpeningStarted,
+  kNumberAt,
+  kNumberOthers,
+  kSameValue,
+  kAgainstCourse,
+  kEmpty,
+  kQueenNotLast,
+  kWhere,
+  kNoPosition,
+  kFull,
+};
 
 class NvCaravanState : public core::State {
  public:
@@ -101,7 +190,15 @@ class NvCaravanState : public core::State {
   // card in hand is discarded (never a disband).
   core::Document default_move() const override;
 
+  void legal_actions(std::vector<core::ActionId>& out) const override;
+  core::ActionId random_action(core::Rng& chooser) const override;
+  void apply_action(core::ActionId action, core::Rng& rng) override;
+  core::Document move_of(core::ActionId action) const override;
+  std::optional<core::ActionId> action_of(const core::Document& move) const override;
+
   core::Document view(int viewer) const override;
+  // view(viewer).dump() written from the compact state, with no Document (the audit's hash).
+  std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
 
@@ -109,43 +206,44 @@ class NvCaravanState : public core::State {
   std::vector<core::Event> deal(const DeckRules& rules, core::Rng& rng);
   void set_from(const core::Document& doc, const DeckRules& rules);
 
-  // The caravan's rules as they stand (NV-8, NV-9, NV-10).
-  static Direction direction(const Caravan& caravan);
-  static int suit(const Caravan& caravan);  // -1 when empty
-  static int bid(const Caravan& caravan);
-  static bool sold(const Caravan& caravan);
   // The seat that has won pair 0..2, if any (NV-9).
   std::optional<int> pair_winner(int pair) const;
 
  private:
-  struct Move {
-    enum class Kind { kPlay, kDiscard, kDisband } kind = Kind::kPlay;
-    Card card;
-    int caravan = -1;       // 0..5
-    std::optional<int> at;  // 0-based position of the target number card
+  // What a move took off the table, and the card drawn after it, for its events.
+  struct Outcome {
+    std::vector<Code> removed;
+    int drew = -1;
   };
 
   Move parse_move(int player, const core::Document& move) const;
-  // Why `player` may not make the play (empty: it is legal). `at` as given (checked here).
-  std::string refusal(int player, const Card& card, int caravan, std::optional<int> at) const;
+  // The play of `card` on `caravan` (at position `at`, -1: none given) for `player`.
+  Refusal check_play(int player, Code card, int caravan, int at) const;
+  std::string explain(Refusal why, int player, Code card, int caravan, int at) const;
   std::string disband_refusal(int player, int caravan) const;
+  void add_plays(Code card, std::vector<core::ActionId>& out) const;
   int started(int seat) const;
-  // Removes the number card at `pos` of caravan `index` with its attachments to their owners'
-  // discard piles; returns the names removed.
-  void remove_slot(int index, std::size_t pos, std::vector<std::string>& removed);
+  // Makes a legal move for the player to move; with `outcome`, says what it moved.
+  void make(const Move& move, Outcome* outcome);
+  // Removes the number card at `pos` of caravan `index` with its face cards, each to its
+  // owner's discard pile.
+  void remove_slot(int index, int pos, Outcome* outcome);
   // After removals: rule 5.4, the direction each changed caravan had stays where needed.
   void keep_directions(const std::array<Direction, kCaravans>& before);
   void settle();
+  std::string reason() const;
   core::Document caravan_doc(int index) const;
+  void write_caravan(core::JsonText& out, int index) const;
 
   std::array<PlayerCards, 2> players_;
   std::array<Caravan, kCaravans> caravans_;
   bool opening_ = true;
-  int to_move_ = kNorth;
-  int first_ = kNorth;
   bool finished_ = false;
-  std::optional<int> winner_;
-  std::string reason_;
+  std::int8_t to_move_ = kNorth;
+  std::int8_t first_ = kNorth;
+  std::int8_t winner_ = -1;
+  // When finished_: whether all three pairs are won (else the player to move has no card).
+  bool pairs_decided_ = false;
 };
 
 class NvCaravanEngine : public core::Engine {
@@ -164,6 +262,8 @@ class NvCaravanEngine : public core::Engine {
       const core::Document& state, int players,
       const std::map<std::string, std::string>& opts) const override;
   std::string draw(const core::Document& view) const override;
+  Picture picture(const core::Document& view, const core::Document& last,
+                  int viewer) const override;
 };
 
 }  // namespace games::nv_caravan

@@ -688,7 +688,7 @@ TEST(NvCaravan, NV11_DisbandingAnEmptyOrAnOpponentsCaravanIsRefused) {
 
 // ---- Notation, views, positions ---------------------------------------------------------------
 
-TEST(NvCaravan, NotationAcceptsTenAsTOrTenAnyCaseAndNumbersAsStrings) {
+TEST(NvCaravan, NotationAcceptsTenAsTOrTenAnyCaseButNoNumberAsAString) {
   EXPECT_EQ(card_name(*parse_card("tc")), "10C");
   EXPECT_EQ(card_name(*parse_card(" 10c ")), "10C");
   EXPECT_EQ(card_name(*parse_card("jk2/3")), "JK2/3");
@@ -701,8 +701,12 @@ TEST(NvCaravan, NotationAcceptsTenAsTOrTenAnyCaseAndNumbersAsStrings) {
   p.hand("North", {"10C", "KS", "JK1"}).hand("South", {"2C"}).caravan(1, {slot("5C")});
   auto state = p.make();
   expect_allowed(*state, kNorth, {{"play", "10C"}, {"on", 1}});
-  EXPECT_NO_THROW(play(*state->clone(), kNorth, {{"play", "tc"}, {"on", "1"}}));
-  EXPECT_NO_THROW(play(*state->clone(), kNorth, {{"play", "ks"}, {"on", 1}, {"at", "1"}}));
+  EXPECT_NO_THROW(play(*state->clone(), kNorth, {{"play", "tc"}, {"on", 1}}));
+  EXPECT_NO_THROW(play(*state->clone(), kNorth, {{"play", "ks"}, {"on", 1}, {"at", 1}}));
+  // Numbers are numbers: a quoted caravan or position (`on: '1'`) is refused, not guessed at.
+  EXPECT_THROW(play(*state->clone(), kNorth, {{"play", "tc"}, {"on", "1"}}), core::MoveError);
+  EXPECT_THROW(play(*state->clone(), kNorth, {{"play", "ks"}, {"on", 1}, {"at", "1"}}),
+               core::MoveError);
   EXPECT_NO_THROW(play(*state->clone(), kNorth, {{"play", "JK"}, {"on", 1}, {"at", 1}}));
   EXPECT_THROW(play(*state->clone(), kNorth, {{"play", "9C"}, {"on", 1}}), core::MoveError);
   EXPECT_THROW(play(*state->clone(), kNorth, {{"play", "10C"}, {"on", 7}}), core::MoveError);
@@ -795,6 +799,44 @@ TEST(NvCaravan, TwoThousandRandomGamesPlayToTheEnd) {
   EXPECT_GT(north_wins, 500);
   EXPECT_LT(north_wins, 1500);
   EXPECT_LT(std::chrono::steady_clock::now() - started_at, std::chrono::seconds(60));
+}
+
+// The engine keeps its cards as one-byte codes in fixed piles: the largest deck the options allow
+// (four standard decks with both Jokers, 216 cards) plays the same as actions and as documents.
+TEST(NvCaravan, NV1_TheLargestDeckPlaysAlikeAsActionsAndAsDocuments) {
+  std::vector<std::string> cards;
+  for (const char* deck : {"", "/2", "/3", "/4"}) {
+    for (const char* rank : {"A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}) {
+      for (const char* suit : {"C", "D", "H", "S"})
+        cards.push_back(std::string(rank) + suit + deck);
+    }
+    cards.push_back(std::string("JK1") + deck);
+    cards.push_back(std::string("JK2") + deck);
+  }
+  ASSERT_EQ(cards.size(), 216u);
+  const Options opts = {{"deck1", deck_json(cards)}, {"deck2", deck_json(cards)}};
+  std::vector<core::ActionId> actions;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    core::Rng rng(seed), chooser(seed + 99);
+    auto state = kEngine.start(2, opts, rng).state;
+    EXPECT_EQ(referee(*state)["players"]["North"]["deck_size"], 208);
+    while (!state->finished()) {
+      state->legal_actions(actions);
+      const auto moves = state->legal_moves();
+      ASSERT_EQ(actions.size(), moves.size());
+      const std::size_t pick = chooser.below(actions.size());
+      ASSERT_EQ(state->move_of(actions[pick]), moves[pick]);
+      ASSERT_EQ(state->action_of(moves[pick]), actions[pick]);
+      auto by_document = state->clone();
+      play(*by_document, *state->current_player(), moves[pick]);
+      state->apply_action(actions[pick], rng);
+      ASSERT_EQ(referee(*state), referee(*by_document));
+    }
+    const Document full = referee(*state);
+    EXPECT_EQ(cards_owned(full, "North"), 216);
+    EXPECT_EQ(cards_owned(full, "South"), 216);
+    EXPECT_EQ(kEngine.restore(full, 2, opts)->view(core::kReferee), full);
+  }
 }
 
 // The clock's default move (man page, DECISIONS): after the opening, discard the lowest card

@@ -1,6 +1,6 @@
 // A turn costs the same at turn 10 and turn 10,000: submit loads one snapshot, never the history.
 // The history is padded with recorded turns, then one real turn file is submitted and undone per
-// iteration (the undo is not timed). Run: build/caravan-ref-bench
+// iteration (the undo is not timed). Run: build/bench/caravan-ref-bench
 #include <filesystem>
 
 #include <benchmark/benchmark.h>
@@ -66,6 +66,57 @@ void BM_ViewAtHistoryLength(benchmark::State& state) {
     benchmark::DoNotOptimize(referee::view(*fixture.db, fixture.game, std::string("ann")));
 }
 BENCHMARK(BM_ViewAtHistoryLength)->Arg(10)->Arg(10000)->Unit(benchmark::kMicrosecond);
+
+// Whole caravaneers games played through the referee (the first legal move each time), for the
+// audit figure: replayed turns per second over every game of the database.
+struct PlayedGames {
+  std::filesystem::path dir;
+  std::unique_ptr<store::Database> db;
+  std::int64_t turns = 0;
+
+  explicit PlayedGames(int games) {
+    dir = std::filesystem::temp_directory_path() /
+          ("caravan-bench-audit-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    db = std::make_unique<store::Database>((dir / "games.db").string());
+    for (int g = 0; g < games; ++g) {
+      const auto created = referee::create_game(
+          *db, {"caravaneers", {"ann", "bob"}, {}, static_cast<std::uint64_t>(g + 1), {}});
+      const std::string game = created["game"];
+      for (;;) {
+        const auto view = referee::view(*db, game, std::nullopt);
+        if (view["finished"].get<bool>() || view["to_move"].empty()) break;
+        const std::string player = view["to_move"][0];
+        const std::size_t seat = player == "ann" ? 0 : 1;
+        const auto moves = referee::legal_moves(*db, game, player, nullptr, 1);
+        const std::string file =
+            "game: " + game + "\nplayer: " + player +
+            "\nturn: " + std::to_string(view["turn"].get<std::int64_t>()) +
+            "\ntoken: " + created["players"][seat]["token"].get<std::string>() + "\nmoves: [" +
+            moves.moves.at(0).dump() + "]\n";
+        if (referee::submit(*db, file, "bench", {.views = false}).exit_code != 0) break;
+      }
+      turns += referee::view(*db, game, std::nullopt)["turn"].get<std::int64_t>() - 1;
+    }
+  }
+  ~PlayedGames() {
+    db.reset();
+    std::filesystem::remove_all(dir);
+  }
+};
+
+void BM_AuditEveryGame(benchmark::State& state) {
+  PlayedGames played(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    const auto report = referee::audit(*played.db, std::nullopt);
+    benchmark::DoNotOptimize(report);
+  }
+  state.counters["turns"] = static_cast<double>(played.turns);
+  state.counters["turns/s"] = benchmark::Counter(static_cast<double>(played.turns),
+                                                 benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_AuditEveryGame)->Arg(20)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

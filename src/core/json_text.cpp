@@ -1,0 +1,69 @@
+#include "core/json_text.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace core {
+
+// nlohmann (ensure_ascii false) writes `"` and `\` escaped, the control characters 0x08-0x0D it
+// has short forms for as \b \t \n \f \r, the other control characters as \u00XX in lower-case
+// hex, and every other byte as it is once it has checked the text is UTF-8 (it throws on text
+// that is not). Text with bytes over 0x7F goes to nlohmann itself, so its check and its error stay
+// the same; the plain ASCII of names and card codes is copied at once.
+void JsonText::escaped(std::string_view text) {
+  const auto special = [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte >= 0x80 || c == '"' || c == '\\';
+  };
+  if (std::none_of(text.begin(), text.end(), special)) {
+    out_ += '"';
+    out_ += text;
+    out_ += '"';
+    return;
+  }
+  if (std::any_of(text.begin(), text.end(),
+                  [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+    out_ += nlohmann::json(std::string(text)).dump();
+    return;
+  }
+  static constexpr char kHex[] = "0123456789abcdef";
+  out_ += '"';
+  for (const char c : text) {
+    switch (c) {
+      case '"':
+        out_ += "\\\"";
+        break;
+      case '\\':
+        out_ += "\\\\";
+        break;
+      case '\b':
+        out_ += "\\b";
+        break;
+      case '\t':
+        out_ += "\\t";
+        break;
+      case '\n':
+        out_ += "\\n";
+        break;
+      case '\f':
+        out_ += "\\f";
+        break;
+      case '\r':
+        out_ += "\\r";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          const auto byte = static_cast<unsigned char>(c);
+          out_ += "\\u00";
+          out_ += kHex[byte >> 4];
+          out_ += kHex[byte & 15];
+        } else {
+          out_ += c;
+        }
+    }
+  }
+  out_ += '"';
+}
+
+}  // namespace core

@@ -1,0 +1,49 @@
+// core::JsonText writes what nlohmann's compact dump() writes for the same document.
+#include "core/json_text.hpp"
+
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::string written(std::string_view text) { return core::JsonText().string(text).take(); }
+
+TEST(JsonText, EveryAsciiCharacterIsEscapedAsNlohmannEscapesIt) {
+  for (int c = 0; c < 0x80; ++c) {
+    const std::string text = std::string("a") + static_cast<char>(c) + "z";
+    EXPECT_EQ(written(text), Json(text).dump()) << "character " << c;
+  }
+  const std::string all_controls = "\b\t\n\f\r\x01\x1f\x7f\"\\/";
+  EXPECT_EQ(written(all_controls), Json(all_controls).dump());
+  EXPECT_EQ(written(""), "\"\"");
+}
+
+TEST(JsonText, TextBeyondAsciiIsWrittenOrRefusedAsNlohmannDoes) {
+  const std::string utf8 = "Caf\xc3\xa9 \xe2\x99\xa0 \"x\"\n";
+  EXPECT_EQ(written(utf8), Json(utf8).dump());
+  EXPECT_THROW(written("bad \xff byte"), Json::type_error);
+}
+
+TEST(JsonText, NestedObjectsAndListsAreTheCompactDump) {
+  core::JsonText out(64);
+  out.begin_object();
+  out.key("a").begin_array().number(1).number(-2).boolean(true).null().end_array();
+  out.key("b").begin_object().end_object();
+  out.key("c").begin_array().end_array();
+  out.key("d").begin_object().key("x").string("y").key("z").number(std::size_t{18}).end_object();
+  out.key("e").number(std::int64_t{-9007199254740993}).key("f").boolean(false);
+  out.end_object();
+  const Json doc = {{"a", {1, -2, true, nullptr}},
+                    {"b", Json::object()},
+                    {"c", Json::array()},
+                    {"d", {{"x", "y"}, {"z", 18}}},
+                    {"e", std::int64_t{-9007199254740993}},
+                    {"f", false}};
+  EXPECT_EQ(out.text(), doc.dump());
+}
+
+}  // namespace
