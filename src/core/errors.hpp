@@ -12,12 +12,14 @@ namespace core {
 // sysexits.h values: mail filters and MTAs understand them.
 enum class Exit : int {
   kOk = 0,
-  kUsage = 64,        // EX_USAGE: bad command line
-  kRejected = 65,     // EX_DATAERR: the turn file or move is not acceptable
-  kNoInput = 66,      // EX_NOINPUT: no such game or file
-  kInternal = 70,     // EX_SOFTWARE: a bug
-  kTempFail = 75,     // EX_TEMPFAIL: try again later (database busy)
-  kNoPermission = 77  // EX_NOPERM: bad token or unknown player
+  kUsage = 64,         // EX_USAGE: bad command line
+  kRejected = 65,      // EX_DATAERR: the turn file or move is not acceptable
+  kNoInput = 66,       // EX_NOINPUT: no such game or file
+  kInternal = 70,      // EX_SOFTWARE: a bug
+  kIoError = 74,       // EX_IOERR: the database cannot be written (read-only) or is damaged
+  kTempFail = 75,      // EX_TEMPFAIL: try again later (database busy, disk full)
+  kNoPermission = 77,  // EX_NOPERM: bad token or unknown player
+  kConfig = 78         // EX_CONFIG: a database from a newer caravan-ref, a missing key file
 };
 
 class UserError : public std::runtime_error {
@@ -47,8 +49,12 @@ inline const char* exit_name(Exit code) {
       return "not-found";
     case Exit::kInternal:
       return "internal";
+    case Exit::kIoError:
+      return "io-error";
     case Exit::kTempFail:
       return "busy";
+    case Exit::kConfig:
+      return "config";
     case Exit::kNoPermission:
       return "bad-token";
   }

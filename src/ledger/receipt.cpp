@@ -1,36 +1,90 @@
 #include "ledger/receipt.hpp"
 
+#include <map>
+
 #include <fmt/format.h>
 
+#include "core/errors.hpp"
 #include "ledger/chain.hpp"
 #include "ledger/crypto.hpp"
+#include "ledger/key_file.hpp"
 #include "store/game_store.hpp"
 
 namespace ledger {
 
 namespace {
 
-struct StoredKey {
-  std::string public_key;
-  std::string secret_key;
-};
-
-std::optional<StoredKey> load_key(store::Database& db) {
-  store::Statement query(db, "SELECT public_key, secret_key FROM referee_key WHERE id = 1");
-  if (!query.step()) return std::nullopt;
-  return StoredKey{query.text(0), query.text(1)};
+// An in-memory database (tests) has no file to keep a key beside: its key lives as long as the
+// connection.
+KeyPair memory_key(store::Database& db) {
+  static std::map<const void*, KeyPair> keys;
+  auto [at, made] = keys.try_emplace(db.handle());
+  if (made) at->second = new_key_pair();
+  return at->second;
 }
 
-StoredKey load_or_make_key(store::Database& db) {
-  if (auto key = load_key(db)) return *key;
-  const KeyPair pair = new_key_pair();
-  // OR IGNORE: if another process made the key meanwhile, theirs stays and is read back.
+std::optional<std::string> current_public_key(store::Database& db) {
+  store::Statement query(db, "SELECT public_key FROM referee_keys WHERE retired_at IS NULL");
+  if (!query.step()) return std::nullopt;
+  return query.text(0);
+}
+
+// Makes `public_key` the key in use; the one before it stays, retired, for its old receipts.
+void record_public_key(store::Database& db, const std::string& public_key) {
+  const auto current = current_public_key(db);
+  if (current == public_key) return;
+  store::Statement retire(db, "UPDATE referee_keys SET retired_at = ? WHERE retired_at IS NULL");
+  retire.bind(1, store::now_utc());
+  retire.run();
   store::Statement insert(db,
-                          "INSERT OR IGNORE INTO referee_key (id, public_key, secret_key, "
-                          "created_at) VALUES (1, ?, ?, ?)");
-  insert.bind(1, pair.public_key).bind(2, pair.secret_key).bind(3, store::now_utc());
+                          "INSERT INTO referee_keys (public_key, created_at) VALUES (?, ?) "
+                          "ON CONFLICT (public_key) DO UPDATE SET retired_at = NULL");
+  insert.bind(1, public_key).bind(2, store::now_utc());
   insert.run();
-  return *load_key(db);
+}
+
+// Databases from before schema 7 kept the secret key in the table referee_key: it moves to the
+// key file (written and synced first), then the table forgets it.
+void move_old_secret_out(store::Database& db) {
+  store::Statement query(db, "SELECT secret_key FROM referee_key WHERE secret_key != ''");
+  if (!query.step()) return;
+  const std::string secret = query.text(0);
+  const auto public_key = public_key_of(secret);
+  if (!public_key) return;
+  if (!create_key_file(db.key_file(), {*public_key, secret})) {
+    const auto existing = read_key_file(db.key_file());
+    if (!existing || existing->public_key != *public_key)
+      throw core::UserError(
+          core::Exit::kConfig,
+          fmt::format("the database holds the referee's old secret key ({}), and the key file {} "
+                      "holds another; move that file away (the old key then moves into it)",
+                      *public_key, db.key_file()));
+  }
+  db.exec("UPDATE referee_key SET secret_key = ''");
+}
+
+KeyPair load_or_make_key(store::Database& db) {
+  if (db.key_file().empty()) {
+    const KeyPair pair = memory_key(db);
+    record_public_key(db, pair.public_key);
+    return pair;
+  }
+  move_old_secret_out(db);
+  auto pair = read_key_file(db.key_file());
+  if (!pair) {
+    if (const auto current = current_public_key(db))
+      throw core::UserError(
+          core::Exit::kConfig,
+          fmt::format("the referee's key file {} is missing; this database's receipts are signed "
+                      "with key {}. Restore the file, or name it with --key-file or "
+                      "$CARAVAN_REF_KEY (a new key: see caravan-ref(1), KEYS)",
+                      db.key_file(), *current));
+    const KeyPair made = new_key_pair();
+    create_key_file(db.key_file(), made);  // false: another run made one meanwhile; read it
+    pair = read_key_file(db.key_file());
+  }
+  record_public_key(db, pair->public_key);
+  return *pair;
 }
 
 std::string receipt_message(const ReceiptFields& fields) {
@@ -45,12 +99,17 @@ std::string receipt_message(const ReceiptFields& fields) {
 std::string referee_public_key(store::Database& db) { return load_or_make_key(db).public_key; }
 
 std::optional<std::string> existing_referee_key(store::Database& db) {
-  if (auto key = load_key(db)) return key->public_key;
-  return std::nullopt;
+  return current_public_key(db);
+}
+
+bool is_referee_key(store::Database& db, const std::string& public_key) {
+  store::Statement query(db, "SELECT 1 FROM referee_keys WHERE public_key = lower(?)");
+  query.bind(1, public_key);
+  return query.step();
 }
 
 nlohmann::json issue_receipt(store::Database& db, const ReceiptFields& request) {
-  const StoredKey key = load_or_make_key(db);
+  const KeyPair key = load_or_make_key(db);
   ReceiptFields fields = request;
   fields.referee_key = key.public_key;
   return {{"game", fields.game},

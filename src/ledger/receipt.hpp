@@ -1,6 +1,8 @@
 // The referee's key pair and the receipts it signs.
 //
-// The key pair (Ed25519) is made on first use and kept in the database (table referee_key).
+// The key pair (Ed25519) is made on first use and kept in the referee's key file (mode 0600,
+// ledger/key_file.hpp); the database keeps every public key it has used (table referee_keys),
+// the one in use and the retired ones, so old receipts still check after a key change.
 // A receipt says: the referee (this key) accepted this file (its SHA-256, as `sha256sum` prints
 // it) as this player's turn in this game, and the chain value that turn got. What is signed: the
 // bytes "caravan-ref receipt\n" followed by the canonical JSON of {chain, file_sha256, game,
@@ -16,10 +18,15 @@
 
 namespace ledger {
 
-// The referee's public key (hex), making the pair if the database has none yet.
+// The referee's public key (hex), making the pair and its key file if the database has none yet.
+// A key file holding another key than the database's is a key change: the new key is used from
+// now on and the old one is kept as retired. UserError 78 when the database has a key but its
+// key file is missing or unreadable, or readable by others.
 std::string referee_public_key(store::Database& db);
-// The public key if the database has one, without making it.
+// The public key in use if the database has one, without making it.
 std::optional<std::string> existing_referee_key(store::Database& db);
+// Whether the referee of this database has ever signed with this key.
+bool is_referee_key(store::Database& db, const std::string& public_key);
 
 struct ReceiptFields {
   std::string game;

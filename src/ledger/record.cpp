@@ -124,6 +124,10 @@ Replay check(const Document& record) {
     fail("finished", "'finished' must be true or false");
   const bool finished = record["finished"].get<bool>();
   if (finished && !has_seed) fail("seed", "the record of a finished game reveals its seed");
+  // Without its seed a running game is not replayed, so its result could not be checked: a
+  // running game has none, and a record that gives one was changed.
+  if (!finished && record.contains("result") && !record["result"].is_null())
+    fail("result", "a running game has no result; this record's was added or changed");
 
   // Set the game up again from the seed (or the position), as the referee did.
   std::unique_ptr<core::State> state;

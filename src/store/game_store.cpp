@@ -210,13 +210,15 @@ void GameStore::update_snapshot(const GameRow& game) {
 std::int64_t GameStore::record_submission(const SubmissionRow& submission) {
   Statement insert(db_,
                    "INSERT INTO submissions (received_at, game_id, player, turn, raw, accepted, "
-                   "error_code, error) VALUES (?,?,?,?,?,?,?,?)");
+                   "error_code, error, raw_sha256) VALUES (?,?,?,?,?,?,?,?,?)");
   insert.bind(1, now_utc())
       .bind(2, submission.game_id)
       .bind(3, submission.player)
       .bind(5, submission.raw)
       .bind(6, std::int64_t{submission.accepted})
-      .bind(8, submission.error);
+      .bind(8, submission.error)
+      .bind(9,
+            submission.raw_sha256.empty() ? std::optional<std::string>() : submission.raw_sha256);
   if (submission.turn)
     insert.bind(4, *submission.turn);
   else
@@ -231,7 +233,8 @@ std::int64_t GameStore::record_submission(const SubmissionRow& submission) {
 
 std::vector<SubmissionRow> GameStore::submissions(const std::optional<std::string>& game_id) {
   Statement query(db_,
-                  "SELECT game_id, player, turn, raw, accepted, error_code, error FROM submissions "
+                  "SELECT game_id, player, turn, raw, accepted, error_code, error, raw_sha256 "
+                  "FROM submissions "
                   "WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id");
   query.bind(1, game_id);
   std::vector<SubmissionRow> rows;
@@ -244,6 +247,7 @@ std::vector<SubmissionRow> GameStore::submissions(const std::optional<std::strin
     row.accepted = query.integer(4) != 0;
     if (!query.is_null(5)) row.error_code = static_cast<int>(query.integer(5));
     if (!query.is_null(6)) row.error = query.text(6);
+    if (!query.is_null(7)) row.raw_sha256 = query.text(7);
     rows.push_back(std::move(row));
   }
   return rows;
@@ -340,6 +344,40 @@ void GameStore::update_player(const std::string& game_id, const PlayerRow& playe
       .bind(5, game_id)
       .bind(6, std::int64_t{player.seat});
   update.run();
+}
+
+std::vector<ObserverRow> GameStore::observers(const std::string& game_id) {
+  Statement select(db_, "SELECT address, name FROM observers WHERE game_id = ? ORDER BY rowid");
+  select.bind(1, game_id);
+  std::vector<ObserverRow> rows;
+  while (select.step()) rows.push_back({select.text(0), select.text(1)});
+  return rows;
+}
+
+bool GameStore::add_observer(const std::string& game_id, const ObserverRow& observer) {
+  Statement find(db_, "SELECT 1 FROM observers WHERE game_id = ? AND lower(address) = lower(?)");
+  find.bind(1, game_id).bind(2, observer.address);
+  if (find.step()) return false;
+  Statement insert(db_, "INSERT INTO observers (game_id, address, name) VALUES (?, ?, ?)");
+  insert.bind(1, game_id).bind(2, observer.address).bind(3, observer.name);
+  insert.run();
+  return true;
+}
+
+bool GameStore::remove_observer(const std::string& game_id, const std::string& address) {
+  Statement remove(db_, "DELETE FROM observers WHERE game_id = ? AND lower(address) = lower(?)");
+  remove.bind(1, game_id).bind(2, address);
+  remove.run();
+  return db_.changes() > 0;
+}
+
+std::vector<std::string> GameStore::observed_games(const std::string& address) {
+  Statement select(db_,
+                   "SELECT game_id FROM observers WHERE lower(address) = lower(?) ORDER BY rowid");
+  select.bind(1, address);
+  std::vector<std::string> games;
+  while (select.step()) games.push_back(select.text(0));
+  return games;
 }
 
 }  // namespace store

@@ -22,6 +22,12 @@ struct PlayerRow {
   std::string public_key{};  // Ed25519 (hex) when the player signs turns instead of a token
 };
 
+// Someone who follows a game by mail without a seat (schema/008_observers.sql).
+struct ObserverRow {
+  std::string address;
+  std::string name{};
+};
+
 struct GameRow {
   std::string id;
   std::string kind;
@@ -72,10 +78,11 @@ struct SubmissionRow {
   std::optional<std::string> game_id;
   std::optional<std::string> player;
   std::optional<std::int64_t> turn;
-  std::string raw;
+  std::string raw;  // the file with its token replaced by a marker (turnfile/redact.hpp)
   bool accepted = false;
   std::optional<int> error_code;
   std::optional<std::string> error;
+  std::string raw_sha256{};  // SHA-256 of the file as received, token and all
 };
 
 // UTC now, ISO 8601 to the second.
@@ -108,6 +115,14 @@ class GameStore {
                        const std::string& kind);
   // The game master's changes to a seat: its mail address, or a new player with a new token.
   void update_player(const std::string& game_id, const PlayerRow& player);
+
+  // A game's observers, by address; add is false when the address observes already, remove
+  // false when it did not. Addresses compare without regard to ASCII case.
+  std::vector<ObserverRow> observers(const std::string& game_id);
+  bool add_observer(const std::string& game_id, const ObserverRow& observer);
+  bool remove_observer(const std::string& game_id, const std::string& address);
+  // The games (running or not) that `address` observes.
+  std::vector<std::string> observed_games(const std::string& address);
 
  private:
   // The audit's columns (schema/003_audit.sql), kept apart from the rows' main statements.

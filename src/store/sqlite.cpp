@@ -1,14 +1,21 @@
 #include "store/sqlite.hpp"
 
+#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include <utility>
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/errors.hpp"
 #include "core/fault.hpp"
+#include "core/files.hpp"
 
 namespace store {
 
@@ -35,35 +42,155 @@ int busy_timeout_ms() {
   return *end == '\0' && value >= 0 && value <= 3600000 ? static_cast<int>(value) : kBusyTimeoutMs;
 }
 
-[[noreturn]] void fail(sqlite3* db, int rc, const std::string& what) {
-  if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
-    throw core::UserError(core::Exit::kTempFail,
-                          "the database is busy (another referee holds it); try again");
-  throw std::runtime_error(
-      fmt::format("{}: {}", what, db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+bool is_file(const std::string& path) {
+  return !path.empty() && path != ":memory:" && path.rfind("file:", 0) != 0;
+}
+
+[[noreturn]] void refuse_file(const std::string& path, int error, const std::string& what) {
+  const std::string reason = std::strerror(error);
+  if (error == ENOSPC || error == EDQUOT)
+    throw core::UserError(
+        core::Exit::kTempFail,
+        fmt::format("cannot {} {}: {}; free some space and try again", what, path, reason));
+  if (error == ENOENT || error == ENOTDIR)
+    throw core::UserError(core::Exit::kNoInput,
+                          fmt::format("cannot {} {}: {}", what, path, reason));
+  throw core::UserError(core::Exit::kIoError, fmt::format("cannot {} {}: {}", what, path, reason));
 }
 
 }  // namespace
 
-Database::Database(const std::string& path) {
-  const int rc =
-      sqlite3_open_v2(path.c_str(), &db_,
-                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+Database::Database(const std::string& path, const OpenOptions& options) : path_(path) {
+  key_file_ = !options.key_file.empty() ? options.key_file : is_file(path) ? path + ".key" : "";
+  if (is_file(path)) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+      if (errno != ENOENT) refuse_file(path, errno, "open the database");
+      if (!options.create)
+        throw core::UserError(core::Exit::kNoInput,
+                              fmt::format("no database at {} (a command that only reads never "
+                                          "creates one; name it with --db or $CARAVAN_REF_DB)",
+                                          path));
+      create_whole(path, options.vfs);
+    } else if (S_ISREG(info.st_mode) && info.st_size == 0) {
+      throw core::UserError(core::Exit::kRejected,
+                            fmt::format("{} is an empty file, not a caravan-ref database; "
+                                        "refusing to use it (remove it, or name another --db)",
+                                        path));
+    }
+  }
+  open(SQLITE_OPEN_READWRITE | (is_file(path) ? 0 : SQLITE_OPEN_CREATE), options.vfs);
+  try {
+    configure();
+  } catch (...) {  // a refused file: no destructor runs for a constructor that throws
+    sqlite3_close_v2(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+Database::~Database() { sqlite3_close_v2(db_); }
+
+void Database::open(int flags, const std::string& vfs) {
+  const int rc = sqlite3_open_v2(path_.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX,
+                                 vfs.empty() ? nullptr : vfs.c_str());
   if (rc != SQLITE_OK) {
     const std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close(db_);
     db_ = nullptr;
-    throw core::UserError(core::Exit::kNoInput,
-                          fmt::format("cannot open database {}: {}", path, message));
+    if ((rc & 0xff) == SQLITE_CANTOPEN)
+      throw core::UserError(core::Exit::kIoError,
+                            fmt::format("cannot open database {}: {}", path_, message));
+    fail(rc, "open");
   }
+}
+
+void Database::configure() {
   sqlite3_busy_timeout(db_, busy_timeout_ms());
+  // A file that is not SQLite fails here, on the first read of its header (SQLITE_NOTADB).
   exec("PRAGMA journal_mode=WAL");
-  exec("PRAGMA synchronous=NORMAL");
+  // FULL: a WAL commit is synced before COMMIT returns, so an acknowledged turn survives a power
+  // cut or an OS crash (NORMAL may lose the last commits; see caravan-ref(1), FILES).
+  exec("PRAGMA synchronous=FULL");
   exec("PRAGMA foreign_keys=ON");
+  const int version = schema_version();
+  if (version > latest_schema_version())
+    throw core::UserError(
+        core::Exit::kConfig,
+        fmt::format("{} has schema version {}, but this caravan-ref ({}) knows only up to {}: it "
+                    "was made or upgraded by a newer caravan-ref; use that one",
+                    path_, version, CARAVAN_VERSION, latest_schema_version()));
+  if (version == 0) {
+    Statement tables(*this, "SELECT count(*) FROM sqlite_master");
+    tables.step();
+    if (tables.integer(0) != 0)
+      throw core::UserError(core::Exit::kRejected,
+                            fmt::format("{} is an SQLite database of another program (it has "
+                                        "tables but no caravan-ref schema); refusing to use it",
+                                        path_));
+  }
   migrate();
 }
 
-Database::~Database() { sqlite3_close_v2(db_); }
+// Built under a temporary name and linked into place whole: another process never sees a
+// half-made database, and an empty file at the path is always someone else's mistake.
+void Database::create_whole(const std::string& path, const std::string& vfs) {
+  const std::string temporary =
+      fmt::format("{}.new-{}-{}", path, ::getpid(), reinterpret_cast<std::uintptr_t>(this));
+  const int fd = ::open(temporary.c_str(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0) refuse_file(path, errno, "create the database");
+  ::close(fd);
+  try {
+    Database fresh;
+    fresh.path_ = temporary;
+    fresh.open(SQLITE_OPEN_READWRITE, vfs);
+    fresh.configure();
+  } catch (...) {
+    ::unlink(temporary.c_str());
+    throw;
+  }
+  const int linked = ::link(temporary.c_str(), path.c_str());
+  const int error = errno;
+  ::unlink(temporary.c_str());
+  if (linked != 0 && error != EEXIST) refuse_file(path, error, "create the database");
+  core::sync_directory_of(path);
+}
+
+[[noreturn]] void Database::fail(int rc, const std::string& what) const {
+  const std::string detail = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+  // A file this process may not write is opened read-only; in WAL mode the first read may then
+  // fail to open the -shm file (SQLITE_CANTOPEN) before any write says "read-only".
+  if (db_ && sqlite3_db_readonly(db_, "main") == 1 && (rc & 0xff) == SQLITE_CANTOPEN)
+    rc = SQLITE_READONLY;
+  switch (rc & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      throw core::UserError(core::Exit::kTempFail,
+                            "the database is busy (another referee holds it); try again");
+    case SQLITE_FULL:
+      throw core::UserError(core::Exit::kTempFail,
+                            fmt::format("the disk holding {} is full: nothing was recorded; free "
+                                        "some space and try again",
+                                        path_));
+    case SQLITE_READONLY:
+      throw core::UserError(core::Exit::kIoError,
+                            fmt::format("{} is read-only: caravan-ref cannot record anything (its "
+                                        "permissions, or a read-only file system): {}",
+                                        path_, detail));
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+      throw core::UserError(core::Exit::kIoError,
+                            fmt::format("an I/O error on {}: {}", path_, detail));
+    case SQLITE_NOTADB:
+    case SQLITE_CORRUPT:
+      throw core::UserError(core::Exit::kRejected,
+                            fmt::format("{} is not a caravan-ref database (not SQLite, or "
+                                        "damaged: {}); refusing to use it",
+                                        path_, detail));
+    default:
+      throw std::runtime_error(fmt::format("{}: {}", what, detail));
+  }
+}
 
 void Database::exec(const std::string& sql) {
   char* error = nullptr;
@@ -71,8 +198,19 @@ void Database::exec(const std::string& sql) {
   if (rc != SQLITE_OK) {
     const std::string message = error ? error : sqlite3_errstr(rc);
     sqlite3_free(error);
-    if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) fail(db_, rc, sql);
-    throw std::runtime_error(fmt::format("SQL failed: {}", message));
+    switch (rc & 0xff) {
+      case SQLITE_BUSY:
+      case SQLITE_LOCKED:
+      case SQLITE_FULL:
+      case SQLITE_READONLY:
+      case SQLITE_IOERR:
+      case SQLITE_CANTOPEN:
+      case SQLITE_NOTADB:
+      case SQLITE_CORRUPT:
+        fail(rc, sql);
+      default:
+        throw std::runtime_error(fmt::format("SQL failed: {}", message));
+    }
   }
 }
 
@@ -98,9 +236,9 @@ void Database::migrate() {
   tx.commit();
 }
 
-Statement::Statement(Database& db, const std::string& sql) : db_(db.handle()) {
-  const int rc = sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt_, nullptr);
-  if (rc != SQLITE_OK) fail(db_, rc, "prepare");
+Statement::Statement(Database& db, const std::string& sql) : db_(&db) {
+  const int rc = sqlite3_prepare_v2(db_->handle(), sql.c_str(), -1, &stmt_, nullptr);
+  if (rc != SQLITE_OK) db_->fail(rc, "prepare");
 }
 
 Statement::~Statement() { sqlite3_finalize(stmt_); }
@@ -131,7 +269,7 @@ bool Statement::step() {
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
-  fail(db_, rc, "step");
+  db_->fail(rc, "step");
 }
 
 void Statement::run() {
@@ -152,18 +290,26 @@ bool Statement::is_null(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-Transaction::Transaction(Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+Transaction::Transaction(Database& db)
+    : db_(db), nested_(sqlite3_get_autocommit(db.handle()) == 0) {
+  db_.exec(nested_ ? "SAVEPOINT caravan_nested" : "BEGIN IMMEDIATE");
+}
 
 Transaction::~Transaction() {
   if (!done_) {
     try {
-      db_.exec("ROLLBACK");
+      db_.exec(nested_ ? "ROLLBACK TO caravan_nested; RELEASE caravan_nested" : "ROLLBACK");
     } catch (...) {  // a destructor must not throw; the connection closes the transaction anyway
     }
   }
 }
 
 void Transaction::commit() {
+  if (nested_) {  // the enclosing transaction's commit makes it durable
+    db_.exec("RELEASE caravan_nested");
+    done_ = true;
+    return;
+  }
   core::fault_point("before-commit");
   db_.exec("COMMIT");
   done_ = true;

@@ -1,6 +1,12 @@
 // A thin RAII layer over SQLite (after SQLiteCpp): a Database owns the connection, a Statement
 // is movable and finalised on destruction, a Transaction rolls back unless commit() ran.
-// SQLITE_BUSY that outlasts the busy timeout becomes core::UserError with exit 75.
+//
+// Promises about the file: a new database is created whole (built under a temporary name, then
+// linked into place) with mode 0600, and its -wal and -shm files take that mode; an existing
+// file that is empty, not SQLite, or from a newer schema is refused, never re-initialised.
+// Commits are durable (WAL, synchronous=FULL): once commit() returns, a power cut keeps the
+// transaction. Failures a user can act on are core::UserError: busy past the timeout or disk
+// full 75 (retrying helps), read-only or damaged 74, not a database 65, newer schema 78.
 #pragma once
 
 #include <cstdint>
@@ -12,10 +18,20 @@ struct sqlite3_stmt;
 
 namespace store {
 
+struct OpenOptions {
+  // False for commands that only read: a missing file is UserError 66 and nothing is created.
+  bool create = true;
+  // An SQLite VFS registered under this name (the tests' power-cut simulator); empty: default.
+  std::string vfs{};
+  // The referee's signing key file; empty: the database's path with ".key" appended.
+  std::string key_file{};
+};
+
 class Database {
  public:
-  // Opens (creating if needed) and applies pending migrations; WAL mode, busy timeout.
-  explicit Database(const std::string& path);
+  // Opens (creating if allowed and needed) and applies pending migrations; WAL mode,
+  // synchronous=FULL, busy timeout.
+  explicit Database(const std::string& path, const OpenOptions& options = {});
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
@@ -28,10 +44,21 @@ class Database {
   std::int64_t last_insert_id();
   // Rows the last INSERT, UPDATE or DELETE changed.
   int changes();
+  const std::string& path() const { return path_; }
+  // Where the referee's secret key is kept; empty for an in-memory database (key kept in memory).
+  const std::string& key_file() const { return key_file_; }
+  // Throws the UserError or runtime_error that an SQLite result code stands for.
+  [[noreturn]] void fail(int rc, const std::string& what) const;
 
  private:
+  Database() = default;
+  void open(int flags, const std::string& vfs);
+  void configure();
+  void create_whole(const std::string& path, const std::string& vfs);
   void migrate();
   sqlite3* db_ = nullptr;
+  std::string path_;
+  std::string key_file_;
 };
 
 class Statement {
@@ -58,13 +85,15 @@ class Statement {
   bool is_null(int column) const;
 
  private:
-  sqlite3* db_;
+  Database* db_;
   sqlite3_stmt* stmt_ = nullptr;
 };
 
 class Transaction {
  public:
-  // BEGIN IMMEDIATE: takes the write lock now, so two referees never interleave a turn.
+  // BEGIN IMMEDIATE: takes the write lock now, so two referees never interleave a turn. Inside
+  // another transaction it is a savepoint: its rollback undoes only its own work, and its commit
+  // is durable with the enclosing one (a batch of turns that share one sync).
   explicit Transaction(Database& db);
   ~Transaction();
   Transaction(const Transaction&) = delete;
@@ -73,6 +102,7 @@ class Transaction {
 
  private:
   Database& db_;
+  bool nested_;
   bool done_ = false;
 };
 

@@ -184,7 +184,13 @@ YAML::Node load(const std::string& text, const std::string& source) {
   check_text(text, source);
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    // One document only: a second one (or anything after `...`) would otherwise be dropped
+    // unseen, and a signed file could carry text its signature does not cover.
+    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    if (documents.size() > 1)
+      reject(source, documents[1].Mark(),
+             "a turn file is one YAML document; nothing may follow '---' or '...'");
+    if (!documents.empty()) root = documents[0];
   } catch (const YAML::DeepRecursion& e) {
     reject(source, e.mark, fmt::format("nested more than {} deep", kMaxDepth));
   } catch (const YAML::ParserException& e) {
@@ -193,6 +199,34 @@ YAML::Node load(const std::string& text, const std::string& source) {
   std::size_t values = 0;
   check_limits(root, source, 0, values);
   return root;
+}
+
+// Where the scalar `node` is written in `text`: from its mark to after its closing quote, or to
+// where a plain scalar's text ends. None when the text there is not the scalar (an alias to it,
+// a block scalar, a plain scalar over several lines): then redaction falls back to lines.
+std::optional<std::pair<std::size_t, std::size_t>> scalar_span(const std::string& text,
+                                                               const YAML::Node& node) {
+  if (node.Mark().pos < 0) return std::nullopt;
+  const auto begin = static_cast<std::size_t>(node.Mark().pos);
+  if (begin >= text.size()) return std::nullopt;
+  const char quote = text[begin];
+  if (quote == '"' || quote == '\'') {
+    for (std::size_t i = begin + 1; i < text.size(); ++i) {
+      if (quote == '"' && text[i] == '\\') {
+        ++i;
+      } else if (text[i] == quote) {
+        if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+          ++i;
+          continue;
+        }
+        return std::make_pair(begin, i + 1);
+      }
+    }
+    return std::nullopt;
+  }
+  const std::string& value = node.Scalar();
+  if (text.compare(begin, value.size(), value) != 0) return std::nullopt;
+  return std::make_pair(begin, begin + value.size());
 }
 
 std::string required_string(const YAML::Node& doc, const char* key, const std::string& source) {
@@ -239,7 +273,10 @@ TurnRequest parse(const std::string& text, const std::string& source) {
   request.source = source;
   request.game = required_string(doc, "game", source);
   request.player = required_string(doc, "player", source);
-  if (doc["token"]) request.token = required_string(doc, "token", source);
+  if (doc["token"]) {
+    request.token = required_string(doc, "token", source);
+    request.token_span = scalar_span(text, doc["token"]);
+  }
   if (doc["signature"]) request.signature = required_string(doc, "signature", source);
   if (doc["chain"]) request.chain = required_string(doc, "chain", source);
   request.document = convert(doc, source, 0);
@@ -273,6 +310,12 @@ TurnRequest parse(const std::string& text, const std::string& source) {
     return request;
   }
   const YAML::Node moves = doc["moves"];
+  // One move written without a list (`moves: a4`, `moves: {play: 3D, on: 1}`) is a list of one.
+  if (moves.IsScalar() || moves.IsMap()) {
+    request.moves.push_back(convert(moves, source, 1));
+    request.move_positions.push_back({moves.Mark().line + 1, moves.Mark().column + 1});
+    return request;
+  }
   if (!moves.IsSequence() || moves.size() == 0)
     reject(source, moves.Mark(), "'moves' must be a list with at least one move");
   for (const auto& move : moves) {

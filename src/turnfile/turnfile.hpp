@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,10 @@ struct TurnRequest {
   std::string game;
   std::string player;
   std::int64_t turn = 0;
-  std::string token;        // empty in a signed file
+  std::string token;  // empty in a signed file
+  // Where the token's value is written in the file (bytes [begin, end)), for turnfile/redact.hpp;
+  // unset when the file has none or writes it so that it cannot be told (an alias).
+  std::optional<std::pair<std::size_t, std::size_t>> token_span;
   std::string signature;    // Ed25519 over the file's canonical content (ledger/turn_signature.hpp)
   std::string chain;        // the chain head this turn answers; empty when not given
   nlohmann::json document;  // the whole file as a Document: what a signature covers

@@ -34,7 +34,7 @@ for step in $(seq 1 200); do
   "$BIN" view "$GAME" --referee >view.yaml
   [ "$(sed -n 's/^finished: //p' view.yaml)" = "true" ] && break
   grep -q "^seed_commitment: $COMMITMENT" view.yaml || { echo "FAIL: view lacks the commitment"; FAILED=$((FAILED + 1)); }
-  look
+  sampled "$step" && look
   TURN=$(sed -n 's/^turn: //p' view.yaml)
   WHO=$(sed -n '/^to_move:/{n;s/^ *- //p}' view.yaml)
   TOKEN=$ANN; [ "$WHO" = bob ] && TOKEN=$BOB

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Hostile input through the command line: each refused fast, exit 65, a clear message, and the
-# game unchanged. (The reader's limits in detail: tests/unit/limits_test.cpp.)
+# Hostile input through the command line: each refused by a count (bytes, values, depth), exit
+# 65, a clear message, and the game unchanged. (The reader's limits in detail: tests/unit/limits_test.cpp.)
 source "$(dirname "$0")/lib.sh" "$@"
 
 KIND=$("$BIN" games | sed -n 's/^[- ] kind: //p' | head -1)
@@ -10,25 +10,21 @@ TOKEN=$(grep -A3 'name: ann' out | sed -n 's/ *token: //p')
 head_lines() { printf 'game: %s\nplayer: ann\nturn: 1\ntoken: %s\n' "$GAME" "$TOKEN"; }
 "$BIN" view "$GAME" --referee --format json >before.json
 
-ms() { echo $(($(date +%s%N) / 1000000)); }
-# refused FILE_OR_DASH MESSAGE DESCRIPTION [STDIN_COMMAND]: exit 65 within LIMIT_MS (5 s unless
-# set), MESSAGE on stderr.
+# refused FILE_OR_DASH MESSAGE DESCRIPTION [STDIN_COMMAND]: exit 65 with MESSAGE on stderr. The
+# limits count bytes, values and depth, never time (the message names the count that tripped);
+# `timeout` only turns a hang into a failure (exit 124), generously, so a loaded machine passes.
 refused() {
-  local file=$1 message=$2 what=$3 start limit=${LIMIT_MS:-5000}
-  start=$(ms)
+  local file=$1 message=$2 what=$3
   if [ -n "${4:-}" ]; then
-    expect_exit 65 "$what" -- sh -c "$4 | \"$BIN\" submit -"
+    expect_exit 65 "$what" -- timeout 300 sh -c "$4 | \"$BIN\" submit -"
   else
-    expect_exit 65 "$what" -- "$BIN" submit "$file"
+    expect_exit 65 "$what" -- timeout 300 "$BIN" submit "$file"
   fi
-  local took=$(($(ms) - start))
   expect_in err "$message" "$what: the message"
-  if [ "$took" -lt "$limit" ]; then PASSED=$((PASSED + 1)); else
-    FAILED=$((FAILED + 1)); echo "FAIL: $what took $took ms"; fi
 }
 
 # An endless stream on standard input is refused once 64 MiB are read (a pipe's pace).
-LIMIT_MS=30000 refused - "more than 64 MiB" "an endless standard input" "yes"
+refused - "more than 64 MiB" "an endless standard input" "yes"
 { head_lines; printf 'moves: [a]\n#'; head -c 300000 /dev/zero | tr '\0' x; echo; } >big.yaml
 refused big.yaml "at most 262144 are accepted" "a file over 256 KiB"
 
@@ -58,12 +54,9 @@ expect_exit 65 "a refusal still prints as JSON" -- "$BIN" --format json submit l
 expect_in out '"accepted": false' "the JSON answer"
 
 # A mail over 64 MiB is refused for good (65: the MTA bounces it), not put off (75: retried).
-start=$(ms)
-expect_exit 65 "an endless mail" -- sh -c "{ printf 'From: ann@example.org\\nSubject: t\\n\\n'; yes; } | \"$BIN\" mail --outbox outbox"
+expect_exit 65 "an endless mail" -- timeout 300 sh -c "{ printf 'From: ann@example.org\\nSubject: t\\n\\n'; yes; } | \"$BIN\" mail --outbox outbox"
 expect_in err "more than 64 MiB" "the endless mail's message"
 expect_in out "refused" "the endless mail's verdict"
-if [ $(($(ms) - start)) -lt 30000 ]; then PASSED=$((PASSED + 1)); else
-  FAILED=$((FAILED + 1)); echo "FAIL: the endless mail took too long"; fi
 
 "$BIN" view "$GAME" --referee --format json >after.json
 if cmp -s before.json after.json; then PASSED=$((PASSED + 1)); else

@@ -1,6 +1,6 @@
 // Input limits of the turn-file reader (also what `new --position` and FILE options read): each
-// hostile input is refused fast, with exit 65 and a message that says what is wrong and where.
-#include <chrono>
+// hostile input is refused with exit 65 and a message that says what is wrong and where, before
+// it is converted (how fast: build/caravan-ref-bench --benchmark_filter=HostileTurnFile).
 #include <string>
 
 #include <gtest/gtest.h>
@@ -16,12 +16,10 @@ const std::string kHead = "game: g\nplayer: ann\nturn: 1\ntoken: t\n";
 struct Refusal {
   std::string message;
   nlohmann::json detail;
-  double seconds = 0;
 };
 
 // The reader's refusal of `text`; fails the test when it accepts it or refuses it otherwise.
 Refusal refusal(const std::string& text) {
-  const auto start = std::chrono::steady_clock::now();
   Refusal result;
   try {
     turnfile::parse(text, "turn.yaml");
@@ -31,8 +29,6 @@ Refusal refusal(const std::string& text) {
     result.message = e.what();
     result.detail = e.detail();
   }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(result.seconds, 1.0) << "refused, but not fast: " << result.message;
   return result;
 }
 
@@ -58,17 +54,19 @@ TEST(InputLimits, NestingDeeperThanTheLimitIsRefusedWithItsPlace) {
   EXPECT_EQ(r.detail["line"], 6);
 }
 
-TEST(InputLimits, NestingAsDeepAsTheWholeFileAllowsIsRefusedFast) {
+// A file that is nothing but nesting, as deep as its size allows: refused as too deep, at the
+// line where the nesting starts, not as some other failure of a parser that ran out of stack.
+TEST(InputLimits, NestingAsDeepAsTheWholeFileAllowsIsRefusedAsTooDeepWithItsPlace) {
   for (const char open : {'[', '{'}) {
     const auto r = refusal(kHead + "moves:\n  - " + std::string(200000, open));
-    EXPECT_TRUE(mentions(r, "nested more than 64 deep") || mentions(r, "not valid YAML"))
-        << r.message;
+    EXPECT_TRUE(mentions(r, "nested more than 64 deep")) << r.message;
+    EXPECT_EQ(r.detail["line"], 6) << r.message;
   }
   std::string compact = kHead + "moves:\n  ";  // "- - - ... x": lists in lists, 2000 deep
   for (int i = 0; i < 2000; ++i) compact += "- ";
   const auto r = refusal(compact + "x\n");
-  EXPECT_TRUE(mentions(r, "nested more than 64 deep") || mentions(r, "not valid YAML"))
-      << r.message;
+  EXPECT_TRUE(mentions(r, "nested more than 64 deep")) << r.message;
+  EXPECT_EQ(r.detail["line"], 6) << r.message;
 }
 
 TEST(InputLimits, AnchorsAndAliasesWorkInModeration) {
@@ -78,7 +76,7 @@ TEST(InputLimits, AnchorsAndAliasesWorkInModeration) {
   EXPECT_EQ(request.moves[0], request.moves[1]);
 }
 
-TEST(InputLimits, TheBillionLaughsFileIsRefusedFast) {
+TEST(InputLimits, TheBillionLaughsFileIsRefusedAtTheValueLimit) {
   std::string text = "a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
   for (int level = 1; level <= 9; ++level) {
     text += "a" + std::to_string(level) + ": &a" + std::to_string(level) + " [";

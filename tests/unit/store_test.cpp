@@ -52,6 +52,48 @@ TEST_F(StoreTest, ATransactionRollsBackUnlessCommitted) {
   EXPECT_EQ(games.submissions(std::nullopt)[0].raw, "kept");
 }
 
+// A batch of turns (submit of several files) puts each turn's transaction inside one shared
+// transaction: an inner rollback undoes only its own work, and an inner commit lasts only if the
+// shared one commits.
+TEST_F(StoreTest, ATransactionInsideAnotherIsASavepointThatStandsOrFallsAlone) {
+  store::GameStore games(db());
+  auto row = [](const char* raw) {
+    store::SubmissionRow submission;
+    submission.raw = raw;
+    submission.accepted = true;
+    return submission;
+  };
+  {
+    store::Transaction batch(db());
+    {
+      store::Transaction first(db());
+      games.record_submission(row("first"));
+      first.commit();
+    }
+    {
+      store::Transaction refused(db());
+      games.record_submission(row("refused"));
+    }  // rolled back: only its own row goes
+    {
+      store::Transaction third(db());
+      games.record_submission(row("third"));
+      third.commit();
+    }
+    batch.commit();
+  }
+  const auto kept = games.submissions(std::nullopt);
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0].raw, "first");
+  EXPECT_EQ(kept[1].raw, "third");
+  {
+    store::Transaction batch(db());
+    store::Transaction inner(db());
+    games.record_submission(row("never"));
+    inner.commit();
+  }  // the shared transaction was not committed: the inner commit goes with it
+  EXPECT_EQ(games.submissions(std::nullopt).size(), 2u);
+}
+
 TEST_F(StoreTest, AWriterWaitingPastTheBusyTimeoutGetsATemporaryFailure) {
   store::Transaction holder(db());  // this connection holds the write lock
   store::Database other(path());

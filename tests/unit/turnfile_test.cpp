@@ -38,6 +38,17 @@ TEST(TurnFile, AWellFormedFileGivesEveryField) {
   EXPECT_EQ(request.move_positions[1].column, 5);
 }
 
+TEST(TurnFile, OneMoveWrittenWithoutAListIsAListOfOne) {
+  const auto scalar = turnfile::parse("game: g\nplayer: a\ntoken: t\nturn: 1\nmoves: a4\n", "t");
+  ASSERT_EQ(scalar.moves.size(), 1u);
+  EXPECT_EQ(scalar.moves[0], "a4");
+  EXPECT_EQ(scalar.move_positions[0].line, 5);
+  const auto map =
+      turnfile::parse("game: g\nplayer: a\ntoken: t\nturn: 1\nmoves: {play: 3D, on: 1}\n", "t");
+  ASSERT_EQ(map.moves.size(), 1u);
+  EXPECT_EQ(map.moves[0]["play"], "3D");
+}
+
 TEST(TurnFile, QuotedNumbersStayStrings) {
   const auto doc = turnfile::yaml_to_document("[\"7\", 7, true, 'x', ~]", "t");
   EXPECT_TRUE(doc[0].is_string());
