@@ -1,8 +1,9 @@
 // Mail out: a reply as a complete RFC 5322 message, built with GMime.
 //
-// Promise: From the referee, To one player, a Subject, a Date, a fresh Message-ID, In-Reply-To
-// and References when it answers a message, Auto-Submitted: auto-replied (RFC 3834) so that
-// vacation robots stay quiet; a text/plain UTF-8 body and, when given, a YAML attachment; every
+// Promise: From the referee, To one player, a Subject, a Date (from the one clock), a fresh
+// Message-ID (or the one given: a thread's root), In-Reply-To and References when it answers or
+// continues a thread, Auto-Submitted (RFC 3834) so that vacation robots stay quiet; a text/plain
+// UTF-8 body and, beside it, the attachments in order (a picture as an inline image/png); every
 // part encoded to 7 bits (quoted-printable or base64 where needed).
 #pragma once
 
@@ -14,14 +15,24 @@
 
 namespace mail {
 
+// A part beside the text: a file the reader saves or opens (a view, a receipt, a record).
+struct Attachment {
+  std::string filename;
+  std::string media_type = "application/yaml";  // "type/subtype"; text types get charset=utf-8
+  std::string content;                          // bytes
+  bool shown_inline = false;  // Content-Disposition: inline (a picture the client shows in place)
+};
+
 struct Outgoing {
   Mailbox to;
   std::string subject;
   std::string body;                        // UTF-8 text
   std::optional<std::string> in_reply_to;  // a Message-ID without <>
   std::vector<std::string> references;     // Message-IDs without <>, oldest first
-  std::string attachment_name;             // empty: no attachment
-  std::string attachment_yaml;
+  std::vector<Attachment> attachments{};
+  std::optional<std::string> message_id{};  // without <>; none: a fresh one
+  // auto-replied answers a player's message; auto-generated is the referee's own initiative.
+  bool answers_a_message = false;
 };
 
 struct Composed {

@@ -20,8 +20,9 @@ mail::Outgoing sample() {
   out.body = "Hello Ann,\n\nSch\u00f6n: it is your move.\n\ngame: 3f9a01bc\nmoves:\n  - b1\n";
   out.in_reply_to = "plain-1@mail.example.org";
   out.references = {"start-0@example.org", "plain-1@mail.example.org"};
-  out.attachment_name = "3f9a01bc-turn2-ann.yaml";
-  out.attachment_yaml = "game: 3f9a01bc\nname: \"J\u00f6rg\"\n";
+  out.attachments = {
+      {"3f9a01bc-turn2-ann.yaml", "application/yaml", "game: 3f9a01bc\nname: \"J\u00f6rg\"\n"}};
+  out.answers_a_message = true;
   return out;
 }
 
@@ -57,13 +58,29 @@ TEST(MailCompose, EveryLineIsSevenBitAndTheReaderGetsTheUtf8TextBack) {
 
 TEST(MailCompose, AMessageWithoutAttachmentIsASingleTextPart) {
   auto out = sample();
-  out.attachment_name.clear();
+  out.attachments.clear();
+  out.answers_a_message = false;
   out.in_reply_to.reset();
   out.references.clear();
   const auto composed = mail::compose(out, {"Referee", "referee@game.example"});
   EXPECT_EQ(composed.bytes.find("multipart"), std::string::npos);
   EXPECT_EQ(composed.bytes.find("In-Reply-To"), std::string::npos);
   EXPECT_NE(composed.bytes.find("Auto-Submitted: auto-generated"), std::string::npos);
+}
+
+TEST(MailCompose, AThreadRootKeepsTheMessageIdItIsGivenAndAttachmentsKeepTheirOrder) {
+  auto out = sample();
+  out.message_id = "caravan-ref.3f9a01bc.0@game.example";
+  out.attachments.push_back({"receipt-2.yaml", "application/yaml", "turn: 2\n"});
+  const auto composed = mail::compose(out, {"Referee", "referee@game.example"});
+  EXPECT_EQ(composed.message_id, "caravan-ref.3f9a01bc.0@game.example");
+  EXPECT_NE(composed.bytes.find("Message-Id: <caravan-ref.3f9a01bc.0@game.example>"),
+            std::string::npos);
+  const auto view = composed.bytes.find("filename=3f9a01bc-turn2-ann.yaml");
+  const auto receipt = composed.bytes.find("filename=receipt-2.yaml");
+  ASSERT_NE(view, std::string::npos);
+  ASSERT_NE(receipt, std::string::npos);
+  EXPECT_LT(view, receipt);
 }
 
 TEST(MailDelivery, TheOutboxMaildirGetsEachMessageWholeInNew) {

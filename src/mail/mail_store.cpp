@@ -1,6 +1,8 @@
 #include "mail/mail_store.hpp"
 
+#include "ledger/crypto.hpp"
 #include "store/game_store.hpp"
+#include "turnfile/redact.hpp"
 
 namespace mail {
 
@@ -82,7 +84,9 @@ void MailStore::decide(const MessageRow& row) {
       .bind(2, row.reason)
       .bind(3, row.game_id)
       .bind(4, row.player)
-      .bind(6, row.turn_text)
+      .bind(6, row.kept_turn_text ? row.kept_turn_text
+               : row.turn_text ? std::optional<std::string>(turnfile::without_token(*row.turn_text))
+                               : std::nullopt)
       .bind(8, row.answer.is_null() ? std::optional<std::string>() : row.answer.dump())
       .bind(9, row.id);
   bind_integer(update, 5, row.turn);
@@ -100,8 +104,8 @@ std::optional<SubmissionOutcome> MailStore::submission_of(const std::string& tex
                                                           const std::string& since) {
   store::Statement query(db_,
                          "SELECT id, accepted, error FROM submissions "
-                         "WHERE raw = ? AND received_at >= ? ORDER BY id DESC LIMIT 1");
-  query.bind(1, text).bind(2, since);
+                         "WHERE raw_sha256 = ? AND received_at >= ? ORDER BY id DESC LIMIT 1");
+  query.bind(1, ledger::sha256_hex(text)).bind(2, since);
   if (!query.step()) return std::nullopt;
   return SubmissionOutcome{query.integer(0), query.integer(1) != 0,
                            query.is_null(2) ? std::string() : query.text(2)};

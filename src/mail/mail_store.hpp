@@ -27,7 +27,10 @@ struct MessageRow {
   std::optional<std::string> game_id;
   std::optional<std::string> player;
   std::optional<std::int64_t> turn;
-  std::optional<std::string> turn_text;
+  std::optional<std::string> turn_text;  // stored with its token replaced (turnfile/redact.hpp)
+  // turn_text as stored, when the mailer read it as a turn file (else decide() replaces tokens
+  // by lines).
+  std::optional<std::string> kept_turn_text;
   std::optional<std::int64_t> submission_id;
   nlohmann::json answer;  // null until decided
   std::optional<std::string> answered_at;

@@ -8,10 +8,12 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "mail/commands.hpp"
 #include "mail/mail_store.hpp"
 #include "mail/replies.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
+#include "turnfile/redact.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace mail {
@@ -30,75 +32,112 @@ std::string utc_ago(std::chrono::minutes ago) {
       fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() - ago)));
 }
 
-// Judges a recorded message and writes the verdict; the turn goes to the referee at most once.
+// A turn (or an action made into a turn file) from the message: refused when it comes from
+// another address than its player's, otherwise submitted at most once.
+void judge_turn(store::Database& db, MailStore& mails, MessageRow& row, const Incoming& in,
+                const std::string& text) {
+  row.turn_text = text;
+  std::optional<turnfile::TurnRequest> request;
+  try {
+    request = turnfile::parse(text, "turn");
+  } catch (const core::UserError&) {  // submit records and explains it
+  }
+  if (request) {
+    row.kept_turn_text = turnfile::without_token(text, *request);
+    row.game_id = request->game;
+    row.player = request->player;
+    row.turn = request->turn;
+    if (auto game = store::GameStore(db).find_game(request->game))
+      for (const auto& player : game->players)
+        if (player.name == request->player && !player.address.empty() &&
+            !same_address(player.address, in.from->address)) {
+          row.verdict = "refused";
+          row.reason = fmt::format(
+              "this turn is for {} in game {}, but it came from {}, which is not the address "
+              "registered for {}",
+              player.name, game->id, in.from->address, player.name);
+          return;
+        }
+  }
+  // A message recorded by an earlier run that stopped before writing its verdict: if its turn
+  // reached the referee then, take that outcome instead of submitting it again.
+  std::optional<SubmissionOutcome> earlier;
+  if (row.times_seen > 1) earlier = mails.submission_of(text, row.received_at);
+  if (earlier) {
+    row.submission_id = earlier->id;
+    row.verdict = earlier->accepted ? "accepted" : "rejected";
+    row.answer = {{"accepted", earlier->accepted}};
+    if (earlier->accepted) {
+      row.answer["game"] = row.game_id.value_or("");
+      row.answer["turn"] = row.turn.value_or(0);
+    } else {
+      row.answer["error"] = {{"message", earlier->error}};
+      row.reason = earlier->error;
+    }
+    return;
+  }
+  const referee::Submission outcome = referee::submit(db, text, "turn");
+  row.answer = outcome.answer;
+  row.verdict = outcome.exit_code == 0 ? "accepted" : "rejected";
+  if (outcome.exit_code != 0) row.reason = outcome.answer["error"]["message"].get<std::string>();
+  if (auto submitted = mails.submission_of(text, row.received_at))
+    row.submission_id = submitted->id;
+}
+
+// An action command becomes the turn file a player would write; the game's next turn is filled
+// in when the command names none.
+void judge_action(store::Database& db, MailStore& mails, MessageRow& row, const Incoming& in,
+                  const Command& command) {
+  std::int64_t next_turn = 0;
+  std::string game_id;
+  if (command.doc.contains("game"))
+    game_id = command.doc["game"].is_string() ? command.doc["game"].get<std::string>()
+                                              : command.doc["game"].dump();
+  if (const auto game = store::GameStore(db).find_game(game_id)) next_turn = game->next_turn;
+  try {
+    judge_turn(db, mails, row, in, action_turn_text(command, next_turn));
+  } catch (const core::UserError& error) {
+    row.verdict = "rejected";
+    row.reason = error.what();
+    row.answer = {{"accepted", false}, {"error", {{"message", error.what()}}}};
+  }
+}
+
+// Judges a recorded message and writes the verdict; a turn goes to the referee at most once.
 void decide(store::Database& db, MailStore& mails, MessageRow& row, const Incoming& in) {
+  std::optional<Command> command;
+  if (!in.automatic && in.from) command = find_command(in);
   if (in.automatic) {
     row.verdict = "ignored";
     row.reason = "automatic mail (an auto-reply, a bounce or a list): never answered";
   } else if (!in.from) {
     row.verdict = "unreadable";
     row.reason = "no sender address to answer";
+  } else if (command && is_action(command->name)) {
+    judge_action(db, mails, row, in, *command);
+  } else if (command) {
+    judge_query(db, row, in, *command);
   } else if (!in.turn) {
     row.verdict = "no-turn";
     row.reason = "no turn found in the message";
   } else {
-    const std::string& text = in.turn->text;
-    row.turn_text = text;
-    std::optional<turnfile::TurnRequest> request;
-    try {
-      request = turnfile::parse(text, "turn");
-    } catch (const core::UserError&) {  // submit records and explains it
-    }
-    if (request) {
-      row.game_id = request->game;
-      row.player = request->player;
-      row.turn = request->turn;
-      if (auto game = store::GameStore(db).find_game(request->game))
-        for (const auto& player : game->players)
-          if (player.name == request->player && !player.address.empty() &&
-              !same_address(player.address, in.from->address)) {
-            row.verdict = "refused";
-            row.reason = fmt::format(
-                "this turn is for {} in game {}, but it came from {}, which is not the address "
-                "registered for {}",
-                player.name, game->id, in.from->address, player.name);
-          }
-    }
-    if (row.verdict != "refused") {
-      // A message recorded by an earlier run that stopped before writing its verdict: if its
-      // turn reached the referee then, take that outcome instead of submitting it again.
-      std::optional<SubmissionOutcome> earlier;
-      if (row.times_seen > 1) earlier = mails.submission_of(text, row.received_at);
-      if (earlier) {
-        row.submission_id = earlier->id;
-        row.verdict = earlier->accepted ? "accepted" : "rejected";
-        row.answer = {{"accepted", earlier->accepted}};
-        if (earlier->accepted) {
-          row.answer["game"] = row.game_id.value_or("");
-          row.answer["turn"] = row.turn.value_or(0);
-        } else {
-          row.answer["error"] = {{"message", earlier->error}};
-          row.reason = earlier->error;
-        }
-      } else {
-        const referee::Submission outcome = referee::submit(db, text, "turn");
-        row.answer = outcome.answer;
-        row.verdict = outcome.exit_code == 0 ? "accepted" : "rejected";
-        if (outcome.exit_code != 0)
-          row.reason = outcome.answer["error"]["message"].get<std::string>();
-        if (auto submitted = mails.submission_of(text, row.received_at))
-          row.submission_id = submitted->id;
-      }
-    }
+    judge_turn(db, mails, row, in, in.turn->text);
   }
   mails.decide(row);
 }
 
-json reply_summary(const Outgoing& mail, const Composed& composed) {
-  return {{"to", mail.to.address}, {"subject", mail.subject}, {"message_id", composed.message_id}};
-}
-
 }  // namespace
+
+json send_all(const std::vector<Outgoing>& mails, const Config& config, Delivery& delivery) {
+  json sent = json::array();
+  for (const auto& mail : mails) {
+    const Composed composed = compose(mail, config.from);
+    delivery.send(composed);
+    sent.push_back(
+        {{"to", mail.to.address}, {"subject", mail.subject}, {"message_id", composed.message_id}});
+  }
+  return sent;
+}
 
 Handled handle_message(store::Database& db, const std::string& raw, const Config& config,
                        Delivery& delivery) {
@@ -148,23 +187,18 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
     if (seen_before && row.verdict != "received") {
       summary["seen_before"] = true;
       if (!row.answered_at)
-        replies = answers(db, row, in);  // the earlier run stopped before every reply went out
+        replies = answers(db, row, in, config.from);  // the earlier run stopped before replying
       else if (in.from && !in.automatic)
         replies.push_back(duplicate_notice(row, in));
     } else {
       decide(db, mails, row, in);
-      replies = answers(db, row, in);
+      replies = answers(db, row, in, config.from);
     }
     summary["verdict"] = row.verdict;
     if (row.reason) summary["reason"] = *row.reason;
     if (row.game_id) summary["game"] = *row.game_id;
     if (row.turn) summary["turn"] = *row.turn;
-    summary["replies"] = json::array();
-    for (const auto& reply : replies) {
-      const Composed composed = compose(reply, config.from);
-      delivery.send(composed);
-      summary["replies"].push_back(reply_summary(reply, composed));
-    }
+    summary["replies"] = send_all(replies, config, delivery);
     if (!row.answered_at) mails.mark_answered(row.id);
   } catch (const std::exception& e) {
     // Recorded, but not judged or not answered: the MTA tries again, and the retry finishes the

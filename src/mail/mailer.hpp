@@ -8,9 +8,13 @@
 // 3. Automatic mail (auto-replies, bounces, lists) is recorded and never answered; mail
 //    without a usable sender is recorded as unreadable.
 // 4. A turn from an address other than the one registered for its player is refused and the
-//    sender is told why; otherwise the turn goes to referee::submit.
-// 5. Answers: on acceptance every player with an address gets their own view (drawn as text,
-//    and as YAML attached), and the sender gets theirs even without a registered address; on
+//    sender is told why; otherwise the turn goes to referee::submit. A command (commands.hpp)
+//    is judged the same way: an action becomes a turn file and is submitted, a query is
+//    authenticated by token or signature (an observer's by their address) and answered.
+// 5. Answers, each in its reader's thread of the game (thread.hpp): on acceptance every player
+//    with an address and every observer gets their own view (drawn as text, and as YAML
+//    attached), the sender theirs even without a registered address, with the signed receipt
+//    attached, and once the game is over everyone gets its record; on
 //    rejection the sender gets the error with line, column and move and the turn as read; a
 //    message without a turn gets an explanation of the format with an example.
 // Exit code 0 once the message is recorded and every reply handed on (a refused turn is still
@@ -38,5 +42,10 @@ struct Handled {
 
 Handled handle_message(store::Database& db, const std::string& raw, const Config& config,
                        Delivery& delivery);
+
+// Composes and hands on each mail in order; [{to, subject, message_id}]. Throws DeliveryError
+// when the delivery fails (the mails before it are sent).
+nlohmann::json send_all(const std::vector<Outgoing>& mails, const Config& config,
+                        Delivery& delivery);
 
 }  // namespace mail

@@ -80,6 +80,29 @@ class MailerTest : public TempDb {
   Outbox outbox_;
 };
 
+// Issue 15: the messages table keeps each mailed turn with its token replaced, accepted or not,
+// and so does the record of submissions; the replies still reach the players.
+TEST_F(MailerTest, AMailedTurnIsKeptWithoutItsToken) {
+  for (const char* file : {"plain.eml", "illegal_move.eml"}) {
+    handle(corpus(file));
+    for (const char* sql : {"SELECT count(*) FROM messages WHERE turn_text IS NOT NULL",
+                            "SELECT count(*) FROM submissions"}) {
+      store::Statement rows(db(), sql);
+      ASSERT_TRUE(rows.step());
+      EXPECT_GT(rows.integer(0), 0) << file << ": " << sql;
+    }
+  }
+  for (const char* sql : {"SELECT turn_text FROM messages WHERE turn_text IS NOT NULL",
+                          "SELECT raw FROM submissions"}) {
+    store::Statement rows(db(), sql);
+    while (rows.step()) {
+      EXPECT_EQ(rows.text(0).find(kAnnToken), std::string::npos) << rows.text(0);
+      EXPECT_NE(rows.text(0).find("(token not kept)"), std::string::npos) << rows.text(0);
+    }
+  }
+  EXPECT_FALSE(outbox_.sent.empty());
+}
+
 TEST_F(MailerTest, AnAcceptedTurnMailsEveryPlayerTheirOwnViewWithTheYamlAttached) {
   const auto handled = handle(corpus("plain.eml"));
   EXPECT_EQ(handled.exit_code, 0) << handled.summary.dump();
@@ -90,14 +113,20 @@ TEST_F(MailerTest, AnAcceptedTurnMailsEveryPlayerTheirOwnViewWithTheYamlAttached
   const mail::Composed* to_ann = sent_to("ann@example.org");
   const mail::Composed* to_bob = sent_to("bob@example.org");
   ASSERT_TRUE(to_ann && to_bob);
-  // ann's reply threads under her message; bob's tells him it is his move.
+  // ann's reply threads under her message in her thread of the game; bob's, in his, tells him
+  // it is his move. One Subject for the game.
   EXPECT_NE(to_ann->bytes.find("In-Reply-To: <plain-1@mail.example.org>"), std::string::npos);
-  EXPECT_NE(to_ann->bytes.find("References: <plain-1@mail.example.org>"), std::string::npos);
-  EXPECT_NE(to_ann->bytes.find("Subject: [caravan-ref] Game 3f9a01bc, turn 1 accepted"),
+  EXPECT_EQ(mail::read_message(to_ann->bytes).references,
+            (std::vector<std::string>{"caravan-ref.3f9a01bc.seat0@example.org",
+                                      "plain-1@mail.example.org"}));
+  EXPECT_NE(to_bob->bytes.find("In-Reply-To: <caravan-ref.3f9a01bc.seat1@example.org>"),
             std::string::npos);
-  EXPECT_NE(to_bob->bytes.find("Subject: [caravan-ref] Game 3f9a01bc, turn 2: your move"),
+  for (const auto* sent : {to_ann, to_bob})
+    EXPECT_NE(sent->bytes.find("Subject: [caravan-ref] 3f9a01bc (caravaneers): ann vs bob"),
+              std::string::npos);
+  EXPECT_NE(to_ann->bytes.find("Your turn in game 3f9a01bc was accepted as turn 1"),
             std::string::npos);
-  EXPECT_EQ(to_bob->bytes.find("In-Reply-To:"), std::string::npos);
+  EXPECT_NE(to_bob->bytes.find("It is your move, turn 2"), std::string::npos);
   for (const auto* sent : {to_ann, to_bob}) {
     EXPECT_NE(sent->bytes.find("From: Referee <referee@example.org>"), std::string::npos);
     EXPECT_NE(sent->bytes.find("Date: "), std::string::npos);
@@ -165,7 +194,9 @@ TEST_F(MailerTest, ARejectedTurnGetsTheErrorWithLineColumnAndMove) {
   const std::string& bytes = outbox_.sent[0].bytes;
   EXPECT_NE(bytes.find("line 6, column 5, move 1"), std::string::npos) << bytes;
   EXPECT_NE(bytes.find("  6 |   - b2"), std::string::npos);
-  EXPECT_NE(bytes.find("Subject: [caravan-ref] Game 3f9a01bc, turn 1 rejected"), std::string::npos);
+  EXPECT_NE(bytes.find("Subject: [caravan-ref] 3f9a01bc (caravaneers): ann vs bob"),
+            std::string::npos);
+  EXPECT_NE(bytes.find("Your turn 1 was not accepted"), std::string::npos);
   EXPECT_EQ(bytes.find("application/yaml"), std::string::npos);      // no view to a rejected sender
   EXPECT_NE(bytes.find("  4 | token: 0b6f..."), std::string::npos);  // the token cut short
   EXPECT_EQ(bytes.find(kAnnToken), std::string::npos);
@@ -177,7 +208,7 @@ TEST_F(MailerTest, AMailWithoutATurnGetsAFriendlyExplanationWithAnExample) {
   EXPECT_EQ(handled.summary["verdict"], "no-turn");
   ASSERT_EQ(outbox_.sent.size(), 1u);
   const std::string& bytes = outbox_.sent[0].bytes;
-  EXPECT_NE(bytes.find("Subject: [caravan-ref] How to send a turn"), std::string::npos);
+  EXPECT_NE(bytes.find("Subject: [caravan-ref] How to play by mail"), std::string::npos);
   EXPECT_NE(bytes.find("How do I play?"), std::string::npos);
   EXPECT_TRUE(mail::read_message(bytes).turn);  // the example is itself a turn's shape
 }
@@ -188,6 +219,94 @@ TEST_F(MailerTest, TheExplanationToARegisteredPlayerNamesTheirGames) {
   handle(raw);
   ASSERT_EQ(outbox_.sent.size(), 1u);
   EXPECT_NE(outbox_.sent[0].bytes.find("game 3f9a01bc (caravaneers) as bob"), std::string::npos);
+}
+
+TEST_F(MailerTest, TheMoversMailCarriesTheSignedReceiptAndSaysHowToCheckIt) {
+  handle(corpus("plain.eml"));
+  const mail::Composed* to_ann = sent_to("ann@example.org");
+  const mail::Composed* to_bob = sent_to("bob@example.org");
+  ASSERT_TRUE(to_ann && to_bob);
+  EXPECT_NE(to_ann->bytes.find("filename=receipt-1.yaml"), std::string::npos);
+  EXPECT_NE(to_ann->bytes.find("caravan-ref verify --receipt receipt-1.yaml --pubkey KEY"),
+            std::string::npos);
+  EXPECT_EQ(to_bob->bytes.find("receipt-"), std::string::npos);  // only the mover's
+  EXPECT_EQ(to_ann->bytes.find(kAnnToken), std::string::npos);   // never the token again
+}
+
+TEST_F(MailerTest, ATurnOnOneLineAsAJsonObjectIsFoundAndAccepted) {
+  const auto handled = handle(corpus("flow_turn.eml"));
+  EXPECT_EQ(handled.summary["verdict"], "accepted") << handled.summary.dump();
+  EXPECT_EQ(next_turn(), 2);
+  std::string raw = corpus("flow_turn.eml");  // and as a YAML flow mapping, quoted or not
+  raw.replace(raw.find("{\"game\""), std::string::npos,
+              "{game: 3f9a01bc, player: bob, turn: 2, token: x, moves: [a1]}\n");
+  const auto in = mail::read_message(raw);
+  ASSERT_TRUE(in.turn);
+  EXPECT_EQ(in.turn->text, "{game: 3f9a01bc, player: bob, turn: 2, token: x, moves: [a1]}\n");
+}
+
+// A rejected one-line turn is quoted back with its token cut short, as a YAML turn is: the
+// invitation stays the only mail that carries a token.
+TEST_F(MailerTest, ARejectedOneLineTurnIsQuotedBackWithItsTokenCutShort) {
+  std::string raw = corpus("flow_turn.eml");
+  raw.replace(raw.find("\"turn\": 1"), 9, "\"turn\": 7");
+  const auto handled = handle(raw);
+  EXPECT_EQ(handled.summary["verdict"], "rejected") << handled.summary.dump();
+  ASSERT_EQ(outbox_.sent.size(), 1u);
+  const std::string& bytes = outbox_.sent[0].bytes;
+  EXPECT_NE(bytes.find("\"token\": \"0b6f...\""), std::string::npos) << bytes;
+  EXPECT_EQ(bytes.find(kAnnToken), std::string::npos) << bytes;
+}
+
+TEST_F(MailerTest, AViewCommandMailsTheSenderTheirViewInTheirThread) {
+  const auto handled = handle(corpus("command_view.eml"));
+  EXPECT_EQ(handled.summary["verdict"], "command") << handled.summary.dump();
+  ASSERT_EQ(outbox_.sent.size(), 1u);
+  const std::string& bytes = outbox_.sent[0].bytes;
+  EXPECT_NE(bytes.find("To: Ann Archer <ann@example.org>"), std::string::npos);
+  EXPECT_NE(bytes.find("In-Reply-To: <view-1@mail.example.org>"), std::string::npos);
+  EXPECT_EQ(mail::read_message(bytes).references,
+            (std::vector<std::string>{"caravan-ref.3f9a01bc.seat0@example.org",
+                                      "view-1@mail.example.org"}));
+  EXPECT_NE(bytes.find("You: ann"), std::string::npos);
+  EXPECT_NE(bytes.find("filename=3f9a01bc-turn1-ann.yaml"), std::string::npos);
+  EXPECT_EQ(next_turn(), 1);  // a query changes nothing
+}
+
+TEST_F(MailerTest, AForgedCommandFromAnotherAddressIsRefusedAndShowsNothing) {
+  const auto handled = handle(corpus("forged_view.eml"));
+  EXPECT_EQ(handled.summary["verdict"], "refused");
+  ASSERT_EQ(outbox_.sent.size(), 1u);
+  const std::string& bytes = outbox_.sent[0].bytes;
+  EXPECT_NE(bytes.find("To: Mallory <mallory@example.net>"), std::string::npos);
+  EXPECT_NE(bytes.find("not the address registered for ann"), std::string::npos);
+  EXPECT_EQ(bytes.find("application/yaml"), std::string::npos);
+  EXPECT_EQ(bytes.find("You: ann"), std::string::npos);
+}
+
+TEST_F(MailerTest, AnActionInTheSubjectIsATurnOfTheRecordAndTheOthersAreTold) {
+  const auto handled = handle(corpus("resign_subject.eml"));
+  EXPECT_EQ(handled.summary["verdict"], "accepted") << handled.summary.dump();
+  const auto game = store::GameStore(db()).find_game(kGame);
+  EXPECT_TRUE(game->finished);
+  EXPECT_EQ(store::GameStore(db()).turns(kGame).back().action["action"], "resign");
+  const mail::Composed* to_ann = sent_to("ann@example.org");
+  const mail::Composed* to_bob = sent_to("bob@example.org");
+  ASSERT_TRUE(to_ann && to_bob);
+  EXPECT_NE(to_ann->bytes.find("Your resign in game 3f9a01bc was accepted"), std::string::npos);
+  EXPECT_NE(to_ann->bytes.find("filename=receipt-1.yaml"), std::string::npos);
+  EXPECT_NE(to_bob->bytes.find("ann resigned."), std::string::npos);
+  for (const auto* sent : {to_ann, to_bob})  // the game is over: everyone gets the record
+    EXPECT_NE(sent->bytes.find("filename=3f9a01bc-record.yaml"), std::string::npos);
+}
+
+TEST_F(MailerTest, AnActionWithAWrongTokenIsRejectedAndChangesNothing) {
+  const auto handled = handle(corpus("resign_wrong_token.eml"));
+  EXPECT_EQ(handled.summary["verdict"], "rejected");
+  EXPECT_FALSE(store::GameStore(db()).find_game(kGame)->finished);
+  EXPECT_EQ(next_turn(), 1);
+  ASSERT_EQ(outbox_.sent.size(), 1u);
+  EXPECT_NE(outbox_.sent[0].bytes.find("wrong token"), std::string::npos);
 }
 
 TEST_F(MailerTest, AutomaticMailIsRecordedButNeverAnswered) {

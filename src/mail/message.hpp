@@ -4,7 +4,8 @@
 // Promise: read_message never throws for any input (garbage gives an Incoming without a sender
 // or a turn). The turn is looked for, in this order: a YAML attachment holding a top-level
 // `moves:` key; the first text/plain part (any transfer encoding and charset, format=flowed
-// undone, `>` quotes and everything after a `-- ` signature dropped); the text of an HTML part;
+// undone, `>` quotes and everything after a `-- ` signature dropped; a turn may also be one line,
+// a JSON object or YAML flow mapping); the text of an HTML part;
 // then any YAML attachment. Forwarded messages (message/rfc822) are searched like the rest.
 // Nothing here knows SQLite or a game.
 #pragma once

@@ -5,9 +5,12 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "mail/commands.hpp"
+#include "mail/letters.hpp"
+#include "mail/thread.hpp"
 #include "output/writer.hpp"
-#include "referee/referee.hpp"
 #include "store/game_store.hpp"
+#include "turnfile/redact.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace mail {
@@ -16,142 +19,68 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::size_t kMovesShown = 20;
-constexpr std::size_t kReferencesKept = 10;
-const char* const kSignature = "-- \ncaravan-ref, the referee\n";
-
-std::string one_line(const json& move) {
-  return move.is_string() ? move.get<std::string>() : move.dump();
-}
-
-std::string greeting(const Mailbox& to) {
-  return to.name.empty() ? "Hello,\n\n" : "Hello " + to.name + ",\n\n";
-}
-
-// Threads a reply under the player's message (unless the message had no Message-ID).
-Outgoing reply_to(const Incoming& in, const Mailbox& to, const std::string& subject) {
-  Outgoing mail;
-  mail.to = to;
-  mail.subject = subject;
-  if (!in.message_id_made_up) {
-    mail.in_reply_to = in.message_id;
-    const std::size_t skip =
-        in.references.size() >= kReferencesKept ? in.references.size() - kReferencesKept + 1 : 0;
-    mail.references.assign(in.references.begin() + static_cast<std::ptrdiff_t>(skip),
-                           in.references.end());
-    mail.references.push_back(in.message_id);
-  }
-  return mail;
-}
-
-std::string turn_template(const std::string& game, const std::string& player, std::int64_t turn,
-                          const std::string& token, const std::string& move) {
-  return fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\nmoves:\n  - {}\n", game, player,
-                     turn, token, move);
-}
-
-std::string file_safe(std::string name) {
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
-  return name;
-}
-
-// One player's mail after an accepted turn: their view drawn and attached, and, when it is
-// their move, a turn to fill in.
-Outgoing view_mail(store::Database& db, const MessageRow& row, const store::PlayerRow& player,
-                   const Mailbox& to, const Incoming* thread, const std::string& mover_token) {
-  const std::string& game = *row.game_id;
-  const json view = referee::view(db, game, player.name);
+// The mover's letter: their turn accepted, the signed receipt attached and how to check it.
+Outgoing mover_letter(store::Database& db, const MessageRow& row, const store::GameRow& game,
+                      const Reader& reader, const Incoming& in, const std::string& what) {
   const std::int64_t played = row.answer.value("turn", row.turn.value_or(0));
-  const std::int64_t next = view.at("turn").get<std::int64_t>();
-  const bool finished = view.at("finished").get<bool>();
-  const bool to_move = !finished && view.at("to_move").size() == 1 &&
-                       view["to_move"][0].get<std::string>() == player.name;
-  const bool mover = row.player && *row.player == player.name;
-
-  std::string subject;
-  if (finished)
-    subject = fmt::format("[caravan-ref] Game {} is over", game);
-  else if (mover)
-    subject = fmt::format("[caravan-ref] Game {}, turn {} accepted", game, played);
-  else
-    subject = fmt::format("[caravan-ref] Game {}, turn {}: {}", game, next,
-                          to_move ? "your move" : "your view");
-  Outgoing mail =
-      thread ? reply_to(*thread, to, subject) : Outgoing{to, subject, "", {}, {}, "", ""};
-
-  std::ostringstream body;
-  body << greeting(to);
-  if (mover)
-    body << fmt::format("Your turn {} in game {} was accepted.\n\n", played, game);
-  else
-    body << fmt::format("{} played turn {} in game {}.\n\n", row.player.value_or("A player"),
-                        played, game);
-  body << referee::draw_view(view) << "\n";
-  if (finished) {
-    body << "The game is over: thank you for playing.\n";
-  } else if (to_move) {
-    const auto moves = referee::legal_moves(db, game, player.name, nullptr, kMovesShown);
-    const std::string example = moves.moves.empty() ? "..." : one_line(moves.moves[0]);
-    body << fmt::format(
-                "It is your move, turn {}. Reply to this mail with your turn, for "
-                "example:\n\n",
-                next)
-         << turn_template(game, player.name, next, mover ? mover_token : "YOUR-TOKEN", example)
-         << "\n";
-    if (!moves.moves.empty()) {
-      body << fmt::format("Your legal moves ({}{}):", moves.total_exact ? "" : "at least ",
-                          moves.total);
-      for (const auto& move : moves.moves) body << " " << one_line(move);
-      if (moves.total > moves.moves.size() || !moves.total_exact) body << " ...";
-      body << "\n";
-    }
-  } else if (!view.at("to_move").empty()) {
-    body << fmt::format("Next to move: {}. You will hear from me again.\n",
-                        view["to_move"][0].get<std::string>());
+  std::string news =
+      fmt::format("Your {} in game {} was accepted as turn {}.", what, game.id, played);
+  const json receipt = row.answer.value("receipt", json());
+  std::string name;
+  if (!receipt.is_null()) {
+    name = fmt::format("receipt-{}.yaml", played);
+    news += fmt::format(
+        "\nYour signed receipt for it is attached as {}: it proves that the referee accepted "
+        "this turn at this point of the game's chain. To check it, with the referee's key\n"
+        "  {}\nrun:\n  caravan-ref verify --receipt {} --pubkey KEY",
+        name, receipt.value("referee_key", std::string("(caravan-ref pubkey)")), name);
   }
-  mail.attachment_name = fmt::format("{}-turn{}-{}.yaml", game, next, file_safe(player.name));
-  mail.attachment_yaml = output::to_yaml(view);
-  body << fmt::format("\nThe attached {} is this view as YAML.\n", mail.attachment_name)
-       << kSignature;
-  mail.body = body.str();
+  Outgoing mail = view_letter(db, game, reader, news, &in);
+  if (!name.empty())
+    mail.attachments.push_back({name, "application/yaml", output::to_yaml(receipt)});
   return mail;
 }
 
-std::vector<Outgoing> accepted_mails(store::Database& db, const MessageRow& row,
-                                     const Incoming& in) {
+std::vector<Outgoing> accepted_mails(store::Database& db, const MessageRow& row, const Incoming& in,
+                                     const Mailbox& from) {
   std::vector<Outgoing> mails;
   const auto game = store::GameStore(db).find_game(row.game_id.value_or(""));
   if (!game) return mails;
-  std::string token = "YOUR-TOKEN";
+  const std::string domain = domain_of(from.address);
+  json action;
   try {
-    token = turnfile::parse(row.turn_text.value_or(""), "turn").token;
+    action = turnfile::parse(row.turn_text.value_or(""), "turn").action;
   } catch (const core::UserError&) {
   }
-  for (const auto& player : game->players) {
-    const bool mover = row.player && *row.player == player.name;
-    if (!player.address.empty())
-      mails.push_back(
-          view_mail(db, row, player, {player.name, player.address}, mover ? &in : nullptr, token));
-    else if (mover && in.from)  // no address on record: the sender proved the token
-      mails.push_back(view_mail(db, row, player, *in.from, &in, token));
+  const std::string mover = row.player.value_or("A player");
+  const std::string what = action.is_null() ? "turn" : action.value("action", "action");
+  const std::int64_t played = row.answer.value("turn", row.turn.value_or(0));
+  const std::string news = action.is_null() ? fmt::format("{} played turn {}.", mover, played)
+                                            : action_news(mover, action);
+  bool mover_mailed = false;
+  for (const auto& reader : readers(db, *game, domain)) {
+    if (reader.player && reader.player->name == mover) {
+      mails.push_back(mover_letter(db, row, *game, reader, in, what));
+      mover_mailed = true;
+    } else {
+      mails.push_back(view_letter(db, *game, reader, news));
+    }
   }
+  if (!mover_mailed && in.from)  // no address on record: the sender proved the token
+    for (const auto& player : game->players)
+      if (player.name == mover)
+        mails.push_back(
+            mover_letter(db, row, *game, player_reader(*game, player, *in.from, domain), in, what));
   return mails;
 }
 
-// The turn as read, with line numbers and a caret under the error; the token is cut short, as
-// a mail may be forwarded or read over a shoulder.
+// The turn as read, with line numbers and a caret under the error; every token is cut short (in
+// any style, one-line JSON too), as a mail may be forwarded or read over a shoulder.
 std::string numbered(const std::string& text, int mark_line, int mark_column) {
   std::ostringstream out;
-  std::istringstream lines(text);
+  std::istringstream lines(turnfile::with_token_cut_short(text));
   std::string line;
   for (int number = 1; std::getline(lines, line); ++number) {
-    const auto key = line.find_first_not_of(' ');
-    if (key != std::string::npos && line.compare(key, 6, "token:") == 0) {
-      const auto value = line.find_first_not_of(' ', key + 6);
-      if (value != std::string::npos && line.size() - value > 4)
-        line = line.substr(0, value + 4) + "...";
-    }
     out << fmt::format("  {:>3} | {}\n", number, line);
     if (number == mark_line && mark_column > 0)
       out << "      | " << std::string(static_cast<std::size_t>(mark_column - 1), ' ') << "^\n";
@@ -159,14 +88,27 @@ std::string numbered(const std::string& text, int mark_line, int mark_column) {
   return out.str();
 }
 
-Outgoing rejection_mail(const MessageRow& row, const Incoming& in) {
+// In the sender's thread of the game when they are its player at this address (or the player
+// has none); otherwise a plain reply.
+Outgoing reply_in_thread(store::Database& db, const MessageRow& row, const Incoming& in,
+                         const Mailbox& from, const std::string& fallback_subject) {
+  if (const auto game = store::GameStore(db).find_game(row.game_id.value_or("")))
+    for (const auto& player : game->players)
+      if (row.player && player.name == *row.player &&
+          (player.address.empty() || same_address(player.address, in.from->address)))
+        return game_mail(*game, player_reader(*game, player, *in.from, domain_of(from.address)),
+                         &in);
+  return direct_reply(in, fallback_subject);
+}
+
+Outgoing rejection_mail(store::Database& db, const MessageRow& row, const Incoming& in,
+                        const Mailbox& from) {
   const json error = row.answer.value("error", json::object());
-  const std::string subject = row.game_id ? fmt::format("[caravan-ref] Game {}, turn {} rejected",
-                                                        *row.game_id, row.turn.value_or(0))
-                                          : std::string("[caravan-ref] Your turn was rejected");
-  Outgoing mail = reply_to(in, *in.from, subject);
+  Outgoing mail = reply_in_thread(db, row, in, from, "[caravan-ref] Your turn was rejected");
   std::ostringstream body;
-  body << greeting(*in.from) << "Your turn was not accepted, and nothing in the game changed:\n\n  "
+  body << greeting(*in.from)
+       << fmt::format("Your turn {} was not accepted, and nothing in the game changed:\n\n  ",
+                      row.turn.value_or(0))
        << error.value("message", row.reason.value_or("rejected")) << "\n\n";
   const int line = error.value("line", 0);
   const int column = error.value("column", 0);
@@ -189,7 +131,7 @@ Outgoing rejection_mail(const MessageRow& row, const Incoming& in) {
 
 Outgoing refusal_mail(const MessageRow& row, const Incoming& in) {
   Outgoing mail =
-      reply_to(in, *in.from, fmt::format("[caravan-ref] Game {}: turn refused", *row.game_id));
+      direct_reply(in, fmt::format("[caravan-ref] Game {}: turn refused", *row.game_id));
   mail.body = greeting(*in.from) +
               "Your turn was refused, and nothing in the game changed: " + row.reason.value_or("") +
               ".\n\nA turn must come from its player's own address. If your address has "
@@ -198,52 +140,42 @@ Outgoing refusal_mail(const MessageRow& row, const Incoming& in) {
   return mail;
 }
 
-Outgoing help_mail(store::Database& db, const Incoming& in) {
-  MailStore mails(db);
-  const auto seats = mails.seats_of(in.from->address);
-  Outgoing mail = reply_to(in, *in.from, "[caravan-ref] How to send a turn");
-  std::ostringstream body;
-  body << greeting(*in.from) << "I am caravan-ref, the referee of play-by-mail games, and I found "
-       << "no turn in your message";
-  if (!in.subject.empty()) body << " \"" << in.subject << "\"";
-  body << ".\n\nA turn is a few lines of YAML in the text of your mail, or in an attached .yaml "
-          "file, like this:\n\n";
-  if (!seats.empty())
-    body << turn_template(seats[0].game, seats[0].player, seats[0].next_turn, "YOUR-TOKEN", "...");
-  else
-    body << turn_template("3f9a01bc", "ann", 5, "YOUR-TOKEN", "f1");
-  body << "\n"
-          "  game    the game's id, as in your last view\n"
-          "  player  your name in that game\n"
-          "  turn    the turn number your last view gives\n"
-          "  token   the secret token you were given when the game started\n"
-          "  moves   your move or moves, written as the game's rules page shows\n\n"
-          "Start each key at the beginning of a line. Text before and after the turn is fine, "
-          "and so are quoted lines (starting with \">\") and a signature after \"-- \".\n";
-  if (!seats.empty()) {
-    body << "\nYour games at this address:\n";
-    for (const auto& seat : seats)
-      body << fmt::format("  game {} ({}) as {}, now at turn {}\n", seat.game, seat.kind,
-                          seat.player, seat.next_turn);
-  }
-  body << kSignature;
-  mail.body = body.str();
-  return mail;
-}
-
 }  // namespace
 
-std::vector<Outgoing> answers(store::Database& db, const MessageRow& row, const Incoming& in) {
+std::string action_news(const std::string& player, const json& action) {
+  const std::string name = action.value("action", "");
+  if (name == "resign") return player + " resigned.";
+  if (name == "offer-draw")
+    return player +
+           " offers a draw. To accept it, send the command accept-draw; to decline it, "
+           "decline-draw (\"help\" says how).";
+  if (name == "accept-draw") return player + " accepts the draw offer.";
+  if (name == "decline-draw") return player + " declines the draw offer: it no longer stands.";
+  if (name == "request-undo")
+    return player +
+           " asks to take back their last turn. To agree, send the command "
+           "accept-undo; to refuse, decline-undo.";
+  if (name == "accept-undo") return player + " agrees to take back the last turn.";
+  if (name == "decline-undo") return player + " declines to take back the last turn.";
+  if (name == "absent")
+    return fmt::format("{} will be away until {}.", player, action.value("until", "later"));
+  return fmt::format("{}: {}.", player, name);
+}
+
+std::vector<Outgoing> answers(store::Database& db, const MessageRow& row, const Incoming& in,
+                              const Mailbox& from) {
   if (!in.from || in.automatic) return {};
-  if (row.verdict == "accepted") return accepted_mails(db, row, in);
-  if (row.verdict == "rejected") return {rejection_mail(row, in)};
+  if (row.answer.is_object() && row.answer.contains("command"))
+    return {query_answer(db, row, in, from)};
+  if (row.verdict == "accepted") return accepted_mails(db, row, in, from);
+  if (row.verdict == "rejected") return {rejection_mail(db, row, in, from)};
   if (row.verdict == "refused") return {refusal_mail(row, in)};
-  if (row.verdict == "no-turn") return {help_mail(db, in)};
+  if (row.verdict == "no-turn") return {help_letter(db, in, false)};
   return {};
 }
 
 Outgoing duplicate_notice(const MessageRow& row, const Incoming& in) {
-  Outgoing mail = reply_to(in, *in.from, "[caravan-ref] Message received before");
+  Outgoing mail = direct_reply(in, "[caravan-ref] Message received before");
   mail.body = greeting(*in.from) +
               fmt::format(
                   "Your message <{}> reached me again. I first received it at {} and "

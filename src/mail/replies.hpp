@@ -1,7 +1,9 @@
-// The referee's letters: what each verdict sends, to whom, in plain words. Internal to the mail
-// module; mailer.cpp decides, this file writes.
+// The referee's answers to a player's message: what each verdict sends, to whom, in plain
+// words. Internal to the mail module; mailer.cpp decides, this file writes (with letters.cpp for
+// a game's letters and commands.cpp for the answers to commands).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "mail/compose.hpp"
@@ -12,10 +14,14 @@
 namespace mail {
 
 // Every reply a decided message calls for (none for ignored or unreadable mail). Views are
-// drawn from the game as it is now.
-std::vector<Outgoing> answers(store::Database& db, const MessageRow& row, const Incoming& in);
+// drawn from the game as it is now. `from` is the referee's address (its domain names threads).
+std::vector<Outgoing> answers(store::Database& db, const MessageRow& row, const Incoming& in,
+                              const Mailbox& from);
 
 // To the sender of a message that arrived again after it was answered.
 Outgoing duplicate_notice(const MessageRow& row, const Incoming& in);
+
+// What an accepted action tells the other readers of the game ("Ann offers a draw ...").
+std::string action_news(const std::string& player, const nlohmann::json& action);
 
 }  // namespace mail

@@ -4,8 +4,11 @@
 # the players' mail by SMTP from swaks and hands what is addressed to referee@game.test to
 # `caravan-ref mail` through a pipe transport; the referee's replies go back into Postfix by
 # SMTP (msmtp as the sendmail command) and end in each player's Maildir, where this test reads
-# them. Needs root (Postfix starts its own daemons), as CI has; if Postfix cannot be set up or
-# started, the test FAILS: it never skips.
+# them. Needs root (Postfix starts its own daemons) and Postfix, swaks and msmtp, as CI has
+# (`.ci/install-deps test` installs them as root). Without them the test is skipped (exit 77,
+# CTest's SKIP_RETURN_CODE), never failed; once they are there, a Postfix that cannot be set up
+# or started FAILS the test. Section 6 plays a whole game by mail alone (issue 14): invitations,
+# one-line turns, a command, `tick --mail` with a fake clock, a forfeit, final mails.
 source "$(dirname "$0")/lib.sh" "$@"
 export PATH="$PATH:/usr/sbin:/sbin"
 T="$WORK/mta"
@@ -32,9 +35,14 @@ fatal() {  # the mail system could not be set up: a failure, with the evidence
   exit 1
 }
 
-[ "$(id -u)" -eq 0 ] || fatal "this test starts Postfix and must run as root (CI does)"
+skip() {
+  echo "skipped: needs root and Postfix ($*)"
+  rm -rf "$WORK"
+  exit 77
+}
+[ "$(id -u)" -eq 0 ] || skip "not running as root"
 for tool in postfix swaks msmtp runuser; do
-  command -v "$tool" >/dev/null || fatal "$tool is missing: run 'bash .ci/install-deps'"
+  command -v "$tool" >/dev/null || skip "$tool is missing: as root, 'bash .ci/install-deps test'"
 done
 id postfix >/dev/null 2>&1 && getent group postdrop >/dev/null || fatal "no postfix user or postdrop group"
 
@@ -44,8 +52,10 @@ mkdir -p "$T"/{conf,queue,data,mail,bin,game}
 chmod 755 "$T" "$T/bin"
 chown postfix "$T/data"
 chown nobody:nogroup "$T/mail" "$T/game"
-cp "$BIN" "$T/bin/caravan-ref"  # the build tree may sit where nobody cannot read
-chmod 755 "$T/bin/caravan-ref"
+# The build tree may sit where nobody cannot read: the binary and its mail module, side by side.
+cp "$BIN" "$T/bin/caravan-ref"
+cp "$(dirname "$BIN")/caravan-ref-mime.so" "$T/bin/"
+chmod 755 "$T/bin/caravan-ref" "$T/bin/caravan-ref-mime.so"
 DB="$T/game/games.db"
 ref() { runuser -u nobody -- "$T/bin/caravan-ref" --db "$DB" "$@"; }  # the database is nobody's
 
@@ -191,10 +201,10 @@ moves:
 Ann
 EOF
 send ann@game.test ann1.eml
-wait_for ann "Subject: [caravan-ref] Game $GAME, turn 1 accepted" "Ann hears her turn was accepted"
-wait_for bob "Subject: [caravan-ref] Game $GAME, turn 2: your move" "Bob gets his view"
-ANN_MAIL=$(mail_with ann "turn 1 accepted")
-BOB_MAIL=$(mail_with bob "turn 2: your move")
+wait_for ann "was accepted as turn 1" "Ann hears her turn was accepted"
+wait_for bob "It is your move, turn 2" "Bob gets his view"
+ANN_MAIL=$(mail_with ann "was accepted as turn 1")
+BOB_MAIL=$(mail_with bob "It is your move, turn 2")
 expect_in "$ANN_MAIL" "In-Reply-To: <ann-1@game.test>" "Ann's reply threads under her message"
 expect_in "$ANN_MAIL" "From: Referee <referee@game.test>" "replies come from the referee's address"
 expect_in "$BOB_MAIL" "Content-Type: application/yaml" "the view is attached as YAML"
@@ -213,8 +223,8 @@ BOB_MOVE=$(ref moves "$GAME" --player Bob | sed -n 's/^  - //p' | head -1)
   printf -- '-- \nBob\n'
 } >bob2.eml
 send bob@game.test bob2.eml
-wait_for bob "Subject: [caravan-ref] Game $GAME, turn 2 accepted" "Bob's quoted reply is accepted"
-wait_for ann "Subject: [caravan-ref] Game $GAME, turn 3: your move" "Ann gets her view of turn 3"
+wait_for bob "was accepted as turn 2" "Bob's quoted reply is accepted"
+wait_for ann "It is your move, turn 3" "Ann gets her view of turn 3"
 
 # --- 3. the same message again: answered, never applied twice ---
 send bob@game.test bob2.eml
@@ -233,11 +243,11 @@ expect_in out "turn: 3" "the refused turn changed nothing"
 # --- 5. a mail without a turn, and an illegal move ---
 printf 'From: carol@game.test\nTo: referee@game.test\nSubject: how?\nMessage-ID: <carol-1@game.test>\n\nHow do I play?\n' >carol.eml
 send carol@game.test carol.eml
-wait_for carol "Subject: [caravan-ref] How to send a turn" "a mail without a turn gets the format"
+wait_for carol "Subject: [caravan-ref] How to play by mail" "a mail without a turn gets the format"
 sed -e "s/ann-1@/ann-3@/" -e "s/^turn: 1/turn: 3/" -e "s/^  - .*/  - zz99/" ann1.eml >ann3.eml
 send ann@game.test ann3.eml
-wait_for ann "Subject: [caravan-ref] Game $GAME, turn 3 rejected" "an illegal move is rejected"
-expect_in "$(mail_with ann 'turn 3 rejected')" "line 6, column 5, move 1" "the rejection names line, column and move"
+wait_for ann "Your turn 3 was not accepted" "an illegal move is rejected"
+expect_in "$(mail_with ann 'Your turn 3 was not accepted')" "line 6, column 5, move 1" "the rejection names line, column and move"
 
 # --- the record: every message, each once; the game audits clean ---
 runuser -u nobody -- sqlite3 "$DB" "SELECT message_id || ' ' || verdict || ' ' || times_seen FROM messages ORDER BY id" >messages.txt
@@ -246,6 +256,79 @@ expect_in messages.txt "bob-2@game.test accepted 2" "Bob's message recorded once
 expect_in messages.txt "mallory-1@game.test refused 1" "the refusal recorded"
 expect_in messages.txt "carol-1@game.test no-turn 1" "the mail without a turn recorded"
 expect_exit 0 "audit" -- ref audit "$GAME"
+
+# --- 6. a whole game by mail alone (issue 14): invitations, moves, a command, a reminder, a
+# silent player forfeiting under the NMR policy, and the final mails. The pipe runs on the real
+# clock; `tick` is told the time (--now), a day and then two days on.
+MSMTP="msmtp --host=127.0.0.1 --port=$PORT --auth=off --tls=off --from=referee@game.test -t"
+MAILOPTS=(--from "Referee <referee@game.test>" --sendmail "$MSMTP")
+expect_exit 0 "new --mail" -- ref new nv-caravan --player "Ann <ann@game.test>" \
+  --player "Bob <bob@game.test>" --observer "Carol <carol@game.test>" --seed 11 \
+  --deadline 1d --remind 2h --nmr forfeit:1 --mail "${MAILOPTS[@]}"
+G2=$(field game)
+ANN2=$(grep -A4 'name: Ann' out | sed -n 's/ *token: //p')
+BOB2=$(grep -A4 'name: Bob' out | sed -n 's/ *token: //p')
+[ -n "$G2" ] && [ -n "$ANN2" ] && [ -n "$BOB2" ] || fatal "new --mail printed no game or tokens"
+for box in ann bob carol; do
+  wait_for $box "Message-Id: <caravan-ref.$G2." "$box is invited"
+done
+expect_in "$(mail_with ann "Message-Id: <caravan-ref.$G2.seat0@game.test>")" "$ANN2" "Ann's invitation holds her token"
+expect_in "$(mail_with ann "Message-Id: <caravan-ref.$G2.seat0@game.test>")" "{discard: 4C}" "the invitation shows the notation"
+
+mail_turn() {  # mail_turn ID: the player to move mails their first legal move, on one line
+  local turn player token move
+  ref --format json view "$G2" --referee >view.json
+  turn=$(jq -r .turn view.json) player=$(jq -r '.to_move[0]' view.json)
+  [ "$player" = Ann ] && token=$ANN2 || token=$BOB2
+  move=$(ref --format json moves "$G2" --player "$player" | jq -c '.moves[0]')
+  printf 'From: %s <%s@game.test>\nTo: referee@game.test\nSubject: Re: [caravan-ref] %s\nMessage-ID: <%s@game.test>\nDate: %s\n\n{"game": "%s", "player": "%s", "turn": %s, "token": "%s", "moves": [%s]}\n' \
+    "$player" "${player,,}" "$G2" "$1" "$(date -R)" "$G2" "$player" "$turn" "$token" "$move" >"$1.eml"
+  send "${player,,}@game.test" "$1.eml"
+  wait_for "${player,,}" "Your turn in game $G2 was accepted as turn $turn" "$player's turn $turn by mail (one line of JSON)"
+  LAST_TURN=$turn LAST_PLAYER=$player
+}
+for n in 1 2 3 4; do mail_turn "g2-turn-$n"; done
+expect_in "$(mail_with "${LAST_PLAYER,,}" "Your turn in game $G2 was accepted as turn $LAST_TURN")" "filename=receipt-$LAST_TURN.yaml" "the receipt is attached"
+printf 'From: Bob <bob@game.test>\nTo: referee@game.test\nSubject: view\nMessage-ID: <g2-bob-view@game.test>\n\ngame: %s\nplayer: Bob\ntoken: %s\n' "$G2" "$BOB2" >bobview.eml
+send bob@game.test bobview.eml
+wait_for bob "Your view of game $G2, as you asked" "a view command by mail"
+
+# The player to move goes silent: the reminder, then the forfeit.
+ref --format json view "$G2" --referee >view.json
+SILENT=$(jq -r '.to_move[0]' view.json) SILENT_TURN=$(jq -r .turn view.json)
+NOW=$(date +%s)
+expect_exit 0 "tick a day on" -- ref --now "$(date -u -d "@$((NOW + 86400 - 3600))" +%Y-%m-%dT%H:%M:%SZ)" tick --mail "${MAILOPTS[@]}"
+expect_in out "action: remind" "the reminder is due"
+wait_for "${SILENT,,}" "A reminder: your move in turn $SILENT_TURN" "$SILENT is reminded by mail"
+expect_exit 0 "tick two days on" -- ref --now "$(date -u -d "@$((NOW + 2 * 86400))" +%Y-%m-%dT%H:%M:%SZ)" tick --mail "${MAILOPTS[@]}"
+expect_in out "action: forfeit" "$SILENT forfeits under forfeit:1"
+for box in ann bob carol; do
+  wait_for $box "filename=$G2-record.yaml" "$box gets the final view and the record"
+done
+expect_exit 0 "audit of the mailed game" -- ref audit "$G2"
+
+# The mailboxes: one Subject and one thread per reader; no token but in the invitation; no
+# hidden card in the observer's mail.
+for pair in ann:seat0 bob:seat1 carol:observer-; do
+  box=${pair%%:*} root="caravan-ref.$G2.${pair#*:}"
+  files=$(grep -lF "[caravan-ref] $G2 (nv-caravan)" "$T/mail/$box/new/"*)
+  subjects=$(grep -h "^Subject: \[caravan-ref\] $G2" $files | sort -u | wc -l)
+  threaded=$(grep -LF "$root" $files | wc -l)
+  [ "$subjects" -eq 1 ] && [ "$threaded" -eq 0 ] && PASSED=$((PASSED + 1)) ||
+    { FAILED=$((FAILED + 1)); echo "FAIL: $box: $subjects subjects, $threaded mails outside the thread $root"; }
+done
+rejected=$(grep -lF "$G2" "$T"/mail/*/new/* | xargs -r grep -l "was not accepted" | wc -l)
+[ "$rejected" -eq 0 ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: $rejected mails of game $G2 reject a turn the test meant to be legal"; }
+for token in "$ANN2" "$BOB2"; do
+  holders=$(grep -lF -- "$token" "$T"/mail/*/new/* | xargs -r grep -L "You are invited to play" | wc -l)
+  [ "$holders" -eq 0 ] && PASSED=$((PASSED + 1)) ||
+    { FAILED=$((FAILED + 1)); echo "FAIL: a token is in $holders mails besides its invitation"; }
+done
+expect_in "$(mail_with ann "Message-Id: <caravan-ref.$G2.seat0@game.test>")" "hand:" "a player's mail shows a hand"
+carol_hidden=$(grep -lE "^ *(hand|deck):" $(grep -lF "$G2" "$T/mail/carol/new/"*) | wc -l)
+[ "$carol_hidden" -eq 0 ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: $carol_hidden observer mails show a hand or a deck"; }
 stop_postfix
 
 # --- without an MTA: a Maildir in, an outbox Maildir out ---

@@ -1,17 +1,13 @@
-#include "mail/compose.hpp"
-
+// Mail out, the MIME side: GMime builds the message (built into the GMime module,
+// src/mail/mime.hpp; the referee opens it only for mail).
 #include <gmime/gmime.h>
 
 #include "mail/gmime_util.hpp"
+#include "mail/mime.hpp"
 
 namespace mail {
 
 namespace {
-
-std::string domain_of(const std::string& address) {
-  const auto at = address.rfind('@');
-  return at == std::string::npos ? "localhost" : address.substr(at + 1);
-}
 
 std::string bracketed(const std::vector<std::string>& ids) {
   std::string text;
@@ -26,21 +22,30 @@ GMimeObject* text_part(const std::string& body) {
   return as<GMimeObject>(part);
 }
 
-GMimeObject* yaml_part(const std::string& name, const std::string& yaml) {
-  GMimePart* part = g_mime_part_new_with_type("application", "yaml");
+GMimeObject* attachment_part(const Attachment& file) {
+  const auto slash = file.media_type.find('/');
+  const std::string type = file.media_type.substr(0, slash);
+  const std::string subtype =
+      slash == std::string::npos ? "octet-stream" : file.media_type.substr(slash + 1);
+  GMimePart* part = g_mime_part_new_with_type(type.c_str(), subtype.c_str());
   GMimeObject* object = as<GMimeObject>(part);
-  g_mime_object_set_content_type_parameter(object, "charset", "utf-8");
-  Ref<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(yaml.data(), yaml.size()));
+  if (type == "text" || subtype == "yaml" || subtype == "json")
+    g_mime_object_set_content_type_parameter(object, "charset", "utf-8");
+  Ref<GMimeStream> stream(
+      g_mime_stream_mem_new_with_buffer(file.content.data(), file.content.size()));
   Ref<GMimeDataWrapper> content(
       g_mime_data_wrapper_new_with_stream(stream.get(), GMIME_CONTENT_ENCODING_DEFAULT));
   g_mime_part_set_content(part, content.get());
-  g_mime_part_set_filename(part, name.c_str());  // also sets Content-Disposition: attachment
+  // also sets Content-Disposition: attachment
+  g_mime_part_set_filename(part, file.filename.c_str());
+  if (file.shown_inline) g_mime_object_set_disposition(object, GMIME_DISPOSITION_INLINE);
   return object;
 }
 
 }  // namespace
 
-Composed compose(const Outgoing& mail, const Mailbox& from) {
+Composed gmime_compose(const Outgoing& mail, const Mailbox& from, const std::string& domain,
+                       std::int64_t unix_seconds) {
   init_gmime();
   Ref<GMimeMessage> message(g_mime_message_new(TRUE));
   GMimeObject* object = as<GMimeObject>(message.get());
@@ -49,14 +54,18 @@ Composed compose(const Outgoing& mail, const Mailbox& from) {
   g_mime_message_add_mailbox(message.get(), GMIME_ADDRESS_TYPE_TO, mail.to.name.c_str(),
                              mail.to.address.c_str());
   g_mime_message_set_subject(message.get(), mail.subject.c_str(), "utf-8");
-  GDateTime* now = g_date_time_new_now_local();
-  g_mime_message_set_date(message.get(), now);
-  g_date_time_unref(now);
+  GDateTime* date = g_date_time_new_from_unix_utc(unix_seconds);
+  g_mime_message_set_date(message.get(), date);
+  g_date_time_unref(date);
 
   Composed composed;
-  char* id = g_mime_utils_generate_message_id(domain_of(from.address).c_str());
-  composed.message_id = id;
-  g_free(id);
+  if (mail.message_id) {
+    composed.message_id = *mail.message_id;
+  } else {
+    char* id = g_mime_utils_generate_message_id(domain.c_str());
+    composed.message_id = id;
+    g_free(id);
+  }
   g_mime_message_set_message_id(message.get(), composed.message_id.c_str());
   if (mail.in_reply_to)
     g_mime_object_set_header(object, "In-Reply-To", ("<" + *mail.in_reply_to + ">").c_str(),
@@ -64,16 +73,18 @@ Composed compose(const Outgoing& mail, const Mailbox& from) {
   if (!mail.references.empty())
     g_mime_object_set_header(object, "References", bracketed(mail.references).c_str(), nullptr);
   g_mime_object_set_header(object, "Auto-Submitted",
-                           mail.in_reply_to ? "auto-replied" : "auto-generated", nullptr);
+                           mail.answers_a_message ? "auto-replied" : "auto-generated", nullptr);
 
   Ref<GMimeObject> body(text_part(mail.body));
-  if (mail.attachment_name.empty()) {
+  if (mail.attachments.empty()) {
     g_mime_message_set_mime_part(message.get(), body.get());
   } else {
     Ref<GMimeMultipart> mixed(g_mime_multipart_new_with_subtype("mixed"));
     g_mime_multipart_add(mixed.get(), body.get());
-    Ref<GMimeObject> attachment(yaml_part(mail.attachment_name, mail.attachment_yaml));
-    g_mime_multipart_add(mixed.get(), attachment.get());
+    for (const auto& file : mail.attachments) {
+      Ref<GMimeObject> attachment(attachment_part(file));
+      g_mime_multipart_add(mixed.get(), attachment.get());
+    }
     g_mime_message_set_mime_part(message.get(), as<GMimeObject>(mixed.get()));
   }
   g_mime_object_encode(object, GMIME_ENCODING_CONSTRAINT_7BIT);

@@ -1,0 +1,303 @@
+#include "mail/commands.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "ledger/game_ledger.hpp"
+#include "mail/letters.hpp"
+#include "mail/thread.hpp"
+#include "output/writer.hpp"
+#include "referee/referee.hpp"
+#include "turnfile/turnfile.hpp"
+
+namespace mail {
+
+namespace {
+
+using nlohmann::json;
+
+const std::set<std::string> kQueries = {"view", "moves", "log", "games", "help"};
+const std::set<std::string> kActions = {"resign",       "offer-draw",   "accept-draw",
+                                        "decline-draw", "request-undo", "accept-undo",
+                                        "decline-undo", "absent"};
+constexpr std::size_t kMovesListed = 200;
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// A scalar of the document as text: ids and tokens may read as numbers.
+std::string text_of(const json& doc, const char* key) {
+  if (!doc.is_object() || !doc.contains(key)) return {};
+  const json& value = doc[key];
+  return value.is_string() ? value.get<std::string>() : value.is_null() ? "" : value.dump();
+}
+
+// "Re: Fwd: view 3f9a01bc" -> {"view", "3f9a01bc"}
+std::vector<std::string> subject_words(std::string subject) {
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    const auto start = subject.find_first_not_of(' ');
+    subject = start == std::string::npos ? "" : subject.substr(start);
+    for (const char* prefix : {"re:", "fwd:", "fw:", "aw:", "wg:", "sv:"})
+      if (lower(subject).rfind(prefix, 0) == 0) {
+        subject.erase(0, std::string(prefix).size());
+        stripped = true;
+      }
+  }
+  std::vector<std::string> words;
+  std::istringstream in(subject);
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+std::string listed(const std::set<std::string>& names) {
+  std::string text;
+  for (const auto& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+[[noreturn]] void reject(const std::string& message) {
+  throw core::UserError(core::Exit::kRejected, message);
+}
+
+}  // namespace
+
+bool is_action(const std::string& command) { return kActions.count(command) > 0; }
+
+std::optional<Command> find_command(const Incoming& in) {
+  json doc = json::object();
+  std::string origin;
+  if (in.turn) {
+    try {
+      doc = turnfile::yaml_to_document(in.turn->text, "command");
+    } catch (const core::UserError&) {
+      doc = json::object();
+    }
+    if (!doc.is_object()) doc = json::object();
+    if (doc.contains("moves") || doc.contains("action")) return std::nullopt;  // a turn
+    origin = in.turn->origin;
+    if (doc.contains("command")) return Command{lower(text_of(doc, "command")), doc, origin};
+  }
+  const auto words = subject_words(in.subject);
+  if (words.empty()) return std::nullopt;
+  const std::string name = lower(words[0]);
+  if (!kQueries.count(name) && !kActions.count(name)) return std::nullopt;
+  Command command{name, doc, "the Subject"};
+  std::size_t next = 1;
+  if (name == "absent" && words.size() > 2 && lower(words[1]) == "until") {
+    command.doc["until"] = words[2];
+    next = 3;
+  }
+  if (words.size() > next && !command.doc.contains("game")) command.doc["game"] = words[next];
+  return command;
+}
+
+std::string action_turn_text(const Command& command, std::int64_t next_turn) {
+  const json& doc = command.doc;
+  if (doc.contains("signature"))
+    reject(
+        "a signed action is sent as a signed turn file with 'action:' (caravan-ref sign), "
+        "not as a command");
+  json turn = json::object();
+  for (const char* key : {"game", "player", "token", "chain"})
+    if (doc.contains(key)) turn[key] = text_of(doc, key);
+  turn["turn"] = doc.contains("turn") ? doc["turn"] : json(next_turn);
+  turn["action"] = command.name;
+  if (command.name == "absent") {
+    if (!doc.contains("until"))
+      reject("absent needs the time you are back: \"absent until 2026-12-24T00:00:00Z\"");
+    turn["until"] = text_of(doc, "until");
+  }
+  return output::to_yaml(turn);
+}
+
+void judge_query(store::Database& db, MessageRow& row, const Incoming& in, const Command& command) {
+  row.answer = {{"command", command.name}};
+  try {
+    if (command.name == "help" || command.name == "games") {
+      row.verdict = "command";
+      return;
+    }
+    if (!kQueries.count(command.name))
+      reject(fmt::format("there is no command '{}'; the commands are {} and the actions {}",
+                         command.name, listed(kQueries), listed(kActions)));
+    store::GameStore games(db);
+    std::string game_id = text_of(command.doc, "game");
+    if (game_id.empty()) {  // the one running game of this address, if there is only one
+      std::set<std::string> mine;
+      for (const auto& seat : MailStore(db).seats_of(in.from->address)) mine.insert(seat.game);
+      for (const auto& id : games.observed_games(in.from->address))
+        if (auto game = games.find_game(id); game && !game->finished) mine.insert(id);
+      if (mine.size() != 1)
+        reject(fmt::format("say which game: \"{} GAME\" as the Subject, or 'game:' in the text",
+                           command.name));
+      game_id = *mine.begin();
+    }
+    const auto game = games.find_game(game_id);
+    if (!game) reject(fmt::format("there is no game '{}'", game_id));
+    row.game_id = game->id;
+    row.answer["game"] = game->id;
+    std::string player = text_of(command.doc, "player");
+    if (player.empty()) {
+      if (observer_reader(db, *game, in.from->address, "")) {
+        if (command.name == "moves") reject("an observer has no moves to list");
+        row.answer["observer"] = true;
+        row.verdict = "command";
+        return;
+      }
+      for (const auto& seat : game->players)
+        if (!seat.address.empty() && same_address(seat.address, in.from->address))
+          player = seat.name;
+      if (player.empty())
+        reject(fmt::format("you are neither a player nor an observer of game {} at {}", game->id,
+                           in.from->address));
+    }
+    const auto seat = std::find_if(game->players.begin(), game->players.end(),
+                                   [&](const auto& p) { return p.name == player; });
+    if (seat == game->players.end())
+      reject(fmt::format("there is no player '{}' in game {}", player, game->id));
+    row.player = player;
+    row.answer["player"] = player;
+    if (!seat->address.empty() && !same_address(seat->address, in.from->address)) {
+      row.verdict = "refused";
+      row.reason = fmt::format(
+          "this command is for {} in game {}, but it came from {}, which is "
+          "not the address registered for {}",
+          player, game->id, in.from->address, player);
+      return;
+    }
+    turnfile::TurnRequest request;
+    request.game = game->id;
+    request.player = player;
+    request.token = text_of(command.doc, "token");
+    request.signature = text_of(command.doc, "signature");
+    request.document = command.doc;
+    ledger::authenticate(request, *seat, game->id);
+    row.verdict = "command";
+  } catch (const core::UserError& error) {
+    row.verdict = "rejected";
+    row.reason = error.what();
+    row.answer["error"] = {{"message", error.what()}};
+  }
+}
+
+namespace {
+
+Outgoing log_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
+                    const Incoming& in) {
+  const json log = reader.player ? referee::history(db, game.id, reader.player->name)
+                                 : referee::observer_history(db, game.id);
+  Outgoing mail = game_mail(game, reader, &in);
+  std::ostringstream body;
+  body << greeting(reader.to)
+       << fmt::format("The history of game {} as you may see it:\n\n", game.id);
+  for (const auto& turn : log.at("turns")) {
+    body << fmt::format("  turn {}", turn.at("turn").get<std::int64_t>());
+    if (turn.contains("player")) body << ", " << turn["player"].get<std::string>();
+    if (turn.value("forced", false)) body << " (by the referee)";
+    if (turn.contains("action")) body << ": " << turn["action"].value("action", "action");
+    if (turn.contains("moves")) body << ": " << output::to_line(turn["moves"]);
+    body << "\n";
+  }
+  const std::string name = fmt::format("{}-log-{}.yaml", game.id,
+                                       reader.player ? file_safe(reader.player->name) : "observer");
+  mail.attachments.push_back({name, "application/yaml", output::to_yaml(log)});
+  body << fmt::format("\nThe attached {} holds every turn with what you may see of it.\n", name)
+       << kSignature;
+  mail.body = body.str();
+  return mail;
+}
+
+Outgoing moves_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
+                      const Incoming& in) {
+  const std::string& player = reader.player->name;
+  const auto moves = referee::legal_moves(db, game.id, player, nullptr, kMovesListed);
+  Outgoing mail = game_mail(game, reader, &in);
+  std::ostringstream body;
+  body << greeting(reader.to);
+  if (moves.moves.empty()) {
+    body << fmt::format("You have no move in game {} now: it is not your turn.\n", game.id);
+  } else {
+    body << fmt::format(
+        "Your legal moves in game {}, turn {} ({}{}), each a line to paste under "
+        "'moves:' in your turn:\n\n",
+        game.id, game.next_turn, moves.total_exact ? "" : "at least ", moves.total);
+    for (const auto& move : moves.moves) body << "  - " << one_line(move) << "\n";
+    if (moves.total > moves.moves.size() || !moves.total_exact)
+      body << "  # ... more: 'caravan-ref moves --prefix' narrows the list\n";
+    body << "\nA whole turn with the first of them:\n\n"
+         << turn_template(game.id, player, game.next_turn, !reader.player->public_key.empty(),
+                          one_line(moves.moves[0]));
+  }
+  body << kSignature;
+  mail.body = body.str();
+  return mail;
+}
+
+Outgoing games_letter(store::Database& db, const Incoming& in) {
+  Outgoing mail = direct_reply(in, "[caravan-ref] Your games");
+  std::ostringstream body;
+  body << greeting(*in.from);
+  const auto seats = MailStore(db).seats_of(in.from->address);
+  const auto observed = store::GameStore(db).observed_games(in.from->address);
+  if (seats.empty() && observed.empty())
+    body << fmt::format("No game is played or observed at {}.\n", in.from->address);
+  if (!seats.empty()) body << "Your games at this address:\n";
+  for (const auto& seat : seats)
+    body << fmt::format("  game {} ({}) as {}, now at turn {}\n", seat.game, seat.kind, seat.player,
+                        seat.next_turn);
+  if (!observed.empty()) body << "Games you observe:\n";
+  for (const auto& id : observed)
+    if (const auto game = store::GameStore(db).find_game(id))
+      body << fmt::format("  game {} ({}), {}\n", id, game->kind,
+                          game->finished ? "finished" : fmt::format("at turn {}", game->next_turn));
+  body << kSignature;
+  mail.body = body.str();
+  return mail;
+}
+
+}  // namespace
+
+Outgoing query_answer(store::Database& db, const MessageRow& row, const Incoming& in,
+                      const Mailbox& from) {
+  const std::string command = row.answer.value("command", "");
+  if (row.verdict != "command") {
+    Outgoing mail =
+        direct_reply(in, fmt::format("[caravan-ref] Command {} not carried out", command));
+    mail.body = greeting(*in.from) +
+                fmt::format("I did not carry out your command \"{}\": {}.\n", command,
+                            row.reason.value_or("refused")) +
+                (row.verdict == "refused"
+                     ? "\nA command must come from its player's own address.\n"
+                     : "\nMail me \"help\" as the Subject for how commands are written.\n") +
+                kSignature;
+    return mail;
+  }
+  if (command == "help") return help_letter(db, in, true);
+  if (command == "games") return games_letter(db, in);
+  const auto game = store::GameStore(db).find_game(row.game_id.value_or(""));
+  if (!game) throw std::runtime_error("the game of a judged command is gone");
+  const std::string domain = domain_of(from.address);
+  std::optional<Reader> reader;
+  if (row.answer.value("observer", false)) {
+    reader = observer_reader(db, *game, in.from->address, domain);
+  } else {
+    for (const auto& player : game->players)
+      if (player.name == row.player.value_or(""))
+        reader = player_reader(*game, player, *in.from, domain);
+  }
+  if (!reader) throw std::runtime_error("the reader of a judged command is gone");
+  if (command == "log") return log_letter(db, *game, *reader, in);
+  if (command == "moves") return moves_letter(db, *game, *reader, in);
+  return view_letter(db, *game, *reader,
+                     fmt::format("Your view of game {}, as you asked.", game->id), &in);
+}
+
+}  // namespace mail

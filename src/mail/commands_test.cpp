@@ -1,0 +1,274 @@
+// Games run by mail alone (issue 14): invitations, one thread per game and reader, mail
+// commands and actions, observers, and what the clock mails. Replies are caught in memory and
+// read back with the reader players' mail goes through.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <gtest/gtest.h>
+
+#include "core/clock.hpp"
+#include "mail/mailer.hpp"
+#include "mail/notation.hpp"
+#include "mail/notices.hpp"
+#include "referee/referee.hpp"
+#include "store/game_store.hpp"
+#include "unit/temp_db.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+const std::filesystem::path kSource =
+    std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+
+class Outbox : public mail::Delivery {
+ public:
+  void send(const mail::Composed& message) override { sent.push_back(message); }
+  std::vector<mail::Composed> sent;
+};
+
+class MailGame : public TempDb {
+ protected:
+  void SetUp() override {
+    TempDb::SetUp();
+    core::set_now(core::parse_time("2026-11-20T12:00:00Z"));
+    referee::NewGame request{
+        "caravaneers", {"Ann <ann@example.org>", "Bob <bob@example.org>"}, {}, 7, {}};
+    request.timing.deadline = "1d";
+    request.timing.remind = "2h";
+    request.timing.nmr = "forfeit:1";
+    request.timing.absence_days = 14;
+    request.observers = {"Olga <olga@example.net>"};
+    created_ = referee::create_game(db(), request);
+    game_ = created_["game"].get<std::string>();
+    for (const auto& seat : created_["players"])
+      tokens_[seat["name"].get<std::string>()] = seat["token"].get<std::string>();
+    from_ = {"Referee", "referee@game.example"};
+  }
+  void TearDown() override {
+    core::set_now(std::nullopt);
+    TempDb::TearDown();
+  }
+
+  // A message from `who` (ann, bob, olga, mallory) with `subject` and `body`.
+  mail::Handled send(const std::string& who, const std::string& subject, const std::string& body) {
+    const std::string raw =
+        "From: " + who + " <" + who +
+        (who == "olga" || who == "mallory" ? "@example.net>" : "@example.org>") +
+        "\nTo: referee@game.example\nSubject: " + subject + "\nMessage-ID: <" + who + "-" +
+        std::to_string(++count_) + "@mail.example>\nContent-Type: text/plain\n\n" + body;
+    outbox_.sent.clear();
+    return mail::handle_message(db(), raw, {from_}, outbox_);
+  }
+  std::string auth(const std::string& player) {
+    return "game: " + game_ + "\nplayer: " + player + "\ntoken: " + tokens_[player] + "\n";
+  }
+  std::string turn(const std::string& player, std::int64_t number, const std::string& move) {
+    return "game: " + game_ + "\nplayer: " + player + "\nturn: " + std::to_string(number) +
+           "\ntoken: " + tokens_[player] + "\nmoves:\n  - " + move + "\n";
+  }
+  std::string first_move(const std::string& player) {
+    return referee::legal_moves(db(), game_, player, nullptr, 1).moves.at(0).get<std::string>();
+  }
+  const mail::Composed* to(const std::string& address) {
+    for (const auto& sent : outbox_.sent)
+      if (sent.bytes.find("<" + address + ">") != std::string::npos) return &sent;
+    return nullptr;
+  }
+  std::int64_t next_turn() { return store::GameStore(db()).find_game(game_)->next_turn; }
+
+  json created_;
+  std::string game_;
+  std::map<std::string, std::string> tokens_;
+  mail::Mailbox from_;
+  Outbox outbox_;
+  int count_ = 0;
+};
+
+bool has(const mail::Composed* mail, const std::string& text) {
+  return mail && mail->bytes.find(text) != std::string::npos;
+}
+
+TEST_F(MailGame, InvitationsAreEachReadersThreadRootAndOnlyThePlayersCarryTheirToken) {
+  const auto invitations = mail::invitations(db(), created_, from_);
+  ASSERT_EQ(invitations.size(), 3u);  // Ann, Bob, and Olga who observes
+  for (const auto& mail : invitations) outbox_.send(mail::compose(mail, from_));
+  const auto* ann = to("ann@example.org");
+  const auto* bob = to("bob@example.org");
+  const auto* olga = to("olga@example.net");
+  ASSERT_TRUE(ann && bob && olga);
+  EXPECT_EQ(ann->message_id, "caravan-ref." + game_ + ".seat0@game.example");
+  EXPECT_EQ(bob->message_id, "caravan-ref." + game_ + ".seat1@game.example");
+  EXPECT_TRUE(has(ann, "Subject: [caravan-ref] " + game_ + " (caravaneers): Ann vs Bob"));
+  EXPECT_TRUE(has(ann, tokens_["Ann"]));
+  EXPECT_FALSE(has(ann, tokens_["Bob"]));
+  EXPECT_TRUE(has(bob, tokens_["Bob"]));
+  EXPECT_FALSE(has(olga, tokens_["Ann"]) || has(olga, tokens_["Bob"]));
+  EXPECT_TRUE(has(ann, "with Bob"));                      // the other players
+  EXPECT_TRUE(has(ann, "Each turn is due 1d"));           // the clock
+  EXPECT_TRUE(has(ann, "  - c3") && has(ann, "  - a6"));  // two examples of the notation
+  EXPECT_TRUE(has(ann, "It is your move, turn 1"));       // the first view
+  EXPECT_TRUE(has(olga, "as an observer"));
+}
+
+TEST_F(MailGame, APlayerWhoSignsGetsAnInvitationWithoutAToken) {
+  referee::NewGame request{"caravaneers", {"Cy <cy@example.org>", "Di"}, {}, 3, {}};
+  request.keys["Cy"] = std::string(64, 'a');
+  const json created = referee::create_game(db(), request);
+  const auto invitations = mail::invitations(db(), created, from_);
+  ASSERT_EQ(invitations.size(), 1u);
+  EXPECT_EQ(invitations[0].body.find("Your token"), std::string::npos);
+  EXPECT_NE(invitations[0].body.find("caravan-ref sign"), std::string::npos);
+}
+
+TEST_F(MailGame, EveryLaterMailOfTheGameHangsUnderTheReadersRoot) {
+  send("ann", "move", turn("Ann", 1, first_move("Ann")));
+  const auto* bob = to("bob@example.org");
+  const auto* olga = to("olga@example.net");
+  ASSERT_TRUE(bob && olga);
+  EXPECT_TRUE(has(bob, "In-Reply-To: <caravan-ref." + game_ + ".seat1@game.example>"));
+  EXPECT_TRUE(has(olga, "References: <caravan-ref." + game_ + ".observer-"));
+  const auto* ann = to("ann@example.org");
+  EXPECT_TRUE(has(ann, "In-Reply-To: <ann-1@mail.example>"));  // her own message
+}
+
+TEST_F(MailGame, MovesListsEveryLegalMovePasteReady) {
+  const auto handled = send("ann", "moves", auth("Ann"));
+  EXPECT_EQ(handled.summary["verdict"], "command") << handled.summary.dump();
+  ASSERT_EQ(outbox_.sent.size(), 1u);
+  const auto* ann = to("ann@example.org");
+  EXPECT_TRUE(has(ann, "  - " + first_move("Ann") + "\n"));
+  const auto reply = mail::read_message(ann->bytes);
+  ASSERT_TRUE(reply.turn);  // the template reads back as a turn
+  EXPECT_NE(reply.turn->text.find("moves:"), std::string::npos);
+}
+
+TEST_F(MailGame, LogShowsTheHistoryAsThePlayerMaySeeIt) {
+  send("ann", "move", turn("Ann", 1, first_move("Ann")));
+  send("bob", "log", "command: log\n" + auth("Bob"));
+  const auto* bob = to("bob@example.org");
+  EXPECT_TRUE(has(bob, "  turn 1, Ann"));
+  EXPECT_TRUE(has(bob, "filename=" + game_ + "-log-Bob.yaml"));
+}
+
+TEST_F(MailGame, GamesAndHelpNeedNoToken) {
+  send("bob", "games", "");
+  EXPECT_TRUE(has(to("bob@example.org"), "game " + game_ + " (caravaneers) as Bob"));
+  send("olga", "games", "");
+  EXPECT_TRUE(has(to("olga@example.net"), "Games you observe"));
+  send("bob", "help", "");
+  EXPECT_TRUE(has(to("bob@example.org"), "accept-draw"));
+}
+
+TEST_F(MailGame, AQueryWithoutATokenOrWithAnUnknownNameIsRejected) {
+  EXPECT_EQ(send("ann", "view " + game_, "player: Ann\n").summary["verdict"], "rejected");
+  EXPECT_FALSE(has(to("ann@example.org"), "application/yaml"));
+  EXPECT_EQ(send("ann", "x", "command: dance\n" + auth("Ann")).summary["verdict"], "rejected");
+}
+
+TEST_F(MailGame, ADrawOfferIsToldToTheOtherPlayerAndItsAcceptanceEndsTheGame) {
+  EXPECT_EQ(send("ann", "offer-draw", auth("Ann")).summary["verdict"], "accepted");
+  EXPECT_TRUE(has(to("bob@example.org"), "Ann offers a draw"));
+  EXPECT_TRUE(has(to("olga@example.net"), "Ann offers a draw"));
+  EXPECT_EQ(send("bob", "accept-draw", auth("Bob")).summary["verdict"], "accepted");
+  EXPECT_TRUE(store::GameStore(db()).find_game(game_)->finished);
+  for (const char* address : {"ann@example.org", "bob@example.org", "olga@example.net"})
+    EXPECT_TRUE(has(to(address), "filename=" + game_ + "-record.yaml")) << address;
+  EXPECT_TRUE(has(to("bob@example.org"), "filename=receipt-2.yaml"));
+}
+
+TEST_F(MailGame, AnUndoRequestAndItsRefusalAreMailedAndRecorded) {
+  send("ann", "move", turn("Ann", 1, first_move("Ann")));
+  EXPECT_EQ(send("ann", "request-undo", auth("Ann")).summary["verdict"], "accepted");
+  EXPECT_TRUE(has(to("bob@example.org"), "Ann asks to take back"));
+  EXPECT_EQ(send("bob", "decline-undo", auth("Bob")).summary["verdict"], "accepted");
+  EXPECT_TRUE(has(to("ann@example.org"), "Bob declines to take back"));
+  EXPECT_EQ(next_turn(), 4);  // the move and two actions, each a turn
+}
+
+TEST_F(MailGame, AbsentUntilInTheSubjectIsAnAction) {
+  const auto handled = send("ann", "absent until 2026-11-25T00:00:00Z", auth("Ann"));
+  EXPECT_EQ(handled.summary["verdict"], "accepted") << handled.summary.dump();
+  EXPECT_TRUE(has(to("bob@example.org"), "Ann will be away until 2026-11-25T00:00:00Z"));
+}
+
+TEST_F(MailGame, AnObserverSeesEveryPublicChangeMayAskForViewsButNeverPlays) {
+  send("ann", "move", turn("Ann", 1, first_move("Ann")));
+  const auto* olga = to("olga@example.net");
+  ASSERT_TRUE(olga);
+  EXPECT_TRUE(has(olga, "Ann played turn 1."));
+  EXPECT_TRUE(has(olga, "filename=" + game_ + "-turn2-observer.yaml"));
+  EXPECT_FALSE(has(olga, "It is your move"));
+  EXPECT_EQ(send("olga", "view", "").summary["verdict"], "command");
+  EXPECT_TRUE(has(to("olga@example.net"), "you: observer"));
+  EXPECT_EQ(send("olga", "log", "").summary["verdict"], "command");
+  EXPECT_EQ(send("olga", "moves", "").summary["verdict"], "rejected");
+  // A turn from the observer's address is refused, whatever it says.
+  EXPECT_EQ(send("olga", "move", turn("Bob", 2, first_move("Bob"))).summary["verdict"], "refused");
+  EXPECT_EQ(next_turn(), 2);
+}
+
+TEST_F(MailGame, TheGameMasterAddsAndRemovesObserversAsRecordedTurns) {
+  referee::AdminRequest add{game_, "observe", "a friend"};
+  add.address = "Pia <pia@example.net>";
+  const json added = referee::admin(db(), add);
+  EXPECT_EQ(added["address"], "pia@example.net");
+  EXPECT_EQ(store::GameStore(db()).observers(game_).size(), 2u);
+  EXPECT_THROW(referee::admin(db(), add), core::UserError);  // already one
+  referee::AdminRequest remove{game_, "observe", "asked to stop"};
+  remove.address = "pia@example.net";
+  remove.remove = true;
+  referee::admin(db(), remove);
+  EXPECT_EQ(store::GameStore(db()).observers(game_).size(), 1u);
+  const auto turns = store::GameStore(db()).turns(game_);
+  ASSERT_EQ(turns.size(), 2u);
+  EXPECT_EQ(turns[0].action["change"], "add");
+  EXPECT_EQ(turns[0].action.dump().find("pia@"), std::string::npos);  // no address in the record
+  EXPECT_EQ(referee::audit(db(), game_).dump().find("\"ok\":false"), std::string::npos);
+}
+
+TEST_F(MailGame, TheClockMailsAReminderThenTheForfeitAndTheRecordToEveryone) {
+  core::set_now(core::parse_time("2026-11-21T11:00:00Z"));  // an hour before Ann's deadline
+  const auto reminder = mail::tick_mails(db(), referee::tick(db()), from_);
+  ASSERT_EQ(reminder.size(), 1u);
+  EXPECT_EQ(reminder[0].to.address, "ann@example.org");
+  EXPECT_NE(reminder[0].body.find("A reminder: your move in turn 1 is due by"), std::string::npos);
+  core::set_now(core::parse_time("2026-11-21T13:00:00Z"));  // past it
+  const auto forfeit = mail::tick_mails(db(), referee::tick(db()), from_);
+  ASSERT_EQ(forfeit.size(), 3u);
+  for (const auto& mail : forfeit) {
+    // The final view's picture (inline PNG), the view as YAML, and the game's record.
+    ASSERT_EQ(mail.attachments.size(), 3u) << mail.to.address;
+    EXPECT_EQ(mail.attachments[0].media_type, "image/png");
+    EXPECT_EQ(mail.attachments[2].filename, game_ + "-record.yaml");
+    EXPECT_NE(mail.body.find("forfeit"), std::string::npos);
+  }
+}
+
+TEST_F(MailGame, NoMailButTheInvitationEverCarriesAToken) {
+  std::vector<mail::Composed> all;
+  send("ann", "move", turn("Ann", 1, first_move("Ann")));
+  all.insert(all.end(), outbox_.sent.begin(), outbox_.sent.end());
+  send("bob", "moves", auth("Bob"));
+  all.insert(all.end(), outbox_.sent.begin(), outbox_.sent.end());
+  send("bob", "resign", auth("Bob"));
+  all.insert(all.end(), outbox_.sent.begin(), outbox_.sent.end());
+  ASSERT_GE(all.size(), 7u);
+  for (const auto& sent : all)
+    for (const auto& [name, token] : tokens_)
+      EXPECT_EQ(sent.bytes.find(token), std::string::npos) << name << "'s token in a mail";
+}
+
+TEST(MailNotation, EveryExampleIsInItsGamesManPage) {
+  for (const auto* engine : core::engines()) {
+    const mail::Notation* notation = mail::notation_of(engine->id());
+    ASSERT_TRUE(notation) << engine->id();
+    std::ifstream file(kSource / "man" / ("caravan-ref-" + engine->id() + ".6"));
+    const std::string page{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    for (const auto& example : notation->examples)
+      EXPECT_NE(page.find(example), std::string::npos) << engine->id() << ": " << example;
+  }
+}
+
+}  // namespace

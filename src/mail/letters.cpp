@@ -1,0 +1,233 @@
+#include "mail/letters.hpp"
+
+#include <cctype>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "ledger/record.hpp"
+#include "mail/mail_store.hpp"
+#include "mail/thread.hpp"
+#include "output/writer.hpp"
+#include "referee/picture.hpp"
+#include "referee/referee.hpp"
+
+namespace mail {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::size_t kMovesShown = 20;
+
+}  // namespace
+
+const char* const kSignature = "-- \ncaravan-ref, the referee\n";
+const char* const kTokenPlaceholder = "YOUR-TOKEN";
+
+std::string greeting(const Mailbox& to) {
+  return to.name.empty() ? "Hello,\n\n" : "Hello " + to.name + ",\n\n";
+}
+
+std::string one_line(const json& move) {
+  return move.is_string() ? move.get<std::string>() : output::to_line(move);
+}
+
+std::string file_safe(std::string name) {
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
+  return name;
+}
+
+std::string turn_template(const std::string& game, const std::string& player, std::int64_t turn,
+                          bool signs, const std::string& move) {
+  const std::string proof =
+      signs ? "chain: CHAIN-FROM-YOUR-VIEW\n" : fmt::format("token: {}\n", kTokenPlaceholder);
+  return fmt::format("game: {}\nplayer: {}\nturn: {}\n{}moves:\n  - {}\n", game, player, turn,
+                     proof, move);
+}
+
+std::vector<std::string> player_names(const store::GameRow& game) {
+  std::vector<std::string> names;
+  for (const auto& player : game.players) names.push_back(player.name);
+  return names;
+}
+
+Reader player_reader(const store::GameRow& game, const store::PlayerRow& player, const Mailbox& to,
+                     const std::string& domain) {
+  return {to, player, seat_thread(game.id, player.seat, domain)};
+}
+
+std::vector<Reader> readers(store::Database& db, const store::GameRow& game,
+                            const std::string& domain) {
+  std::vector<Reader> list;
+  for (const auto& player : game.players)
+    if (!player.address.empty())
+      list.push_back(player_reader(game, player, {player.name, player.address}, domain));
+  for (const auto& observer : store::GameStore(db).observers(game.id))
+    list.push_back({{observer.name, observer.address},
+                    std::nullopt,
+                    observer_thread(game.id, observer.address, domain)});
+  return list;
+}
+
+std::optional<Reader> observer_reader(store::Database& db, const store::GameRow& game,
+                                      const std::string& address, const std::string& domain) {
+  for (const auto& observer : store::GameStore(db).observers(game.id))
+    if (same_address(observer.address, address))
+      return Reader{{observer.name, observer.address},
+                    std::nullopt,
+                    observer_thread(game.id, observer.address, domain)};
+  return std::nullopt;
+}
+
+Outgoing direct_reply(const Incoming& in, const std::string& subject) {
+  Outgoing mail;
+  mail.to = *in.from;
+  mail.subject = subject;
+  mail.answers_a_message = true;
+  if (!in.message_id_made_up) {
+    mail.in_reply_to = in.message_id;
+    const std::size_t keep = 9;
+    const std::size_t skip = in.references.size() > keep ? in.references.size() - keep : 0;
+    mail.references.assign(in.references.begin() + static_cast<std::ptrdiff_t>(skip),
+                           in.references.end());
+    mail.references.push_back(in.message_id);
+  }
+  return mail;
+}
+
+Outgoing help_letter(store::Database& db, const Incoming& in, bool asked) {
+  const auto seats = MailStore(db).seats_of(in.from->address);
+  Outgoing mail = direct_reply(in, "[caravan-ref] How to play by mail");
+  std::ostringstream body;
+  body << greeting(*in.from) << "I am caravan-ref, the referee of play-by-mail games";
+  if (!asked) {
+    body << ", and I found neither a turn nor a command in your message";
+    if (!in.subject.empty()) body << " \"" << in.subject << "\"";
+  }
+  body << ".\n\nA turn is a few lines of YAML in the text of your mail, or in an attached .yaml "
+          "file, like this:\n\n";
+  if (!seats.empty())
+    body << turn_template(seats[0].game, seats[0].player, seats[0].next_turn, false, "...");
+  else
+    body << turn_template("3f9a01bc", "ann", 5, false, "f1");
+  body << "\n"
+          "  game    the game's id, as in your last view\n"
+          "  player  your name in that game\n"
+          "  turn    the turn number your last view gives\n"
+          "  token   the secret token of your invitation\n"
+          "  moves   your move or moves, written as the game's rules page shows\n\n"
+          "Start each key at the beginning of a line, or write the whole turn on one line as a "
+          "flow mapping: {game: 3f9a01bc, player: ann, turn: 5, token: ..., moves: [f1]}. Text "
+          "before and after the turn is fine, and so are quoted lines (starting with \">\") and "
+          "a signature after \"-- \".\n\n"
+          "Commands: write one as the Subject, with game, player and token in the text as in a "
+          "turn (or \"command: NAME\" in place of \"moves:\"):\n"
+          "  view          your view of the game again\n"
+          "  moves         your legal moves, ready to paste into a turn\n"
+          "  log           the game's history as you may see it\n"
+          "  games         your games at this address (no token needed)\n"
+          "  help          this letter\n"
+          "  resign, offer-draw, accept-draw, decline-draw, request-undo, accept-undo,\n"
+          "  decline-undo, absent until 2026-12-24T00:00:00Z\n"
+          "                the game's actions, recorded as turns\n"
+          "Observers send view, log or games from their address alone.\n";
+  if (!seats.empty()) {
+    body << "\nYour games at this address:\n";
+    for (const auto& seat : seats)
+      body << fmt::format("  game {} ({}) as {}, now at turn {}\n", seat.game, seat.kind,
+                          seat.player, seat.next_turn);
+  }
+  body << kSignature;
+  mail.body = body.str();
+  return mail;
+}
+
+Outgoing game_mail(const store::GameRow& game, const Reader& reader, const Incoming* answering) {
+  Outgoing mail;
+  mail.to = reader.to;
+  mail.subject = game_subject(game.id, game.kind, player_names(game));
+  thread(mail, reader.root, answering);
+  return mail;
+}
+
+namespace {
+
+// The view's picture as an inline PNG, first, so that a mail client shows it beside the text. A
+// picture librsvg cannot render leaves the mail as it was: the text board says the same. An
+// observer's picture marks the last turn as their own view tells it, never as the referee saw it.
+void add_picture(Outgoing& mail, store::Database& db, const json& view, const Reader& reader,
+                 const std::string& stem) {
+  try {
+    const json latest = reader.player ? referee::latest_turn(db, view.at("game").get<std::string>(),
+                                                             reader.player->name)
+                                      : json();
+    Attachment picture{stem + ".png", "image/png", referee::picture_png(view, latest)};
+    picture.shown_inline = true;
+    mail.attachments.insert(mail.attachments.begin(), std::move(picture));
+  } catch (const std::runtime_error&) {
+  }
+}
+
+}  // namespace
+
+Outgoing view_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
+                     const std::string& news, const Incoming* answering) {
+  const json view = reader.player ? referee::view(db, game.id, reader.player->name)
+                                  : referee::observer_view(db, game.id);
+  const std::int64_t next = view.at("turn").get<std::int64_t>();
+  const bool finished = view.at("finished").get<bool>();
+  const bool to_move = reader.player && !finished && view.at("to_move").size() == 1 &&
+                       view["to_move"][0].get<std::string>() == reader.player->name;
+
+  Outgoing mail = game_mail(game, reader, answering);
+  std::ostringstream body;
+  body << greeting(reader.to) << news << "\n\n" << referee::draw_view(view) << "\n";
+  if (finished) {
+    const std::string record = fmt::format("{}-record.yaml", game.id);
+    mail.attachments.push_back(
+        {record, "application/yaml", output::to_yaml(ledger::export_record(db, game.id, false))});
+    body << fmt::format(
+        "The game is over: thank you for playing. Its whole record is attached as {}; anyone "
+        "can check it with: caravan-ref verify {}\n",
+        record, record);
+  } else if (to_move) {
+    const auto moves = referee::legal_moves(db, game.id, reader.player->name, nullptr, kMovesShown);
+    const std::string example = moves.moves.empty() ? "..." : one_line(moves.moves[0]);
+    body << fmt::format(
+                "It is your move, turn {}{}. Reply to this mail with your turn, for "
+                "example:\n\n",
+                next,
+                view.contains("deadline") && view["deadline"].is_string()
+                    ? ", due by " + view["deadline"].get<std::string>()
+                    : "")
+         << turn_template(game.id, reader.player->name, next, !reader.player->public_key.empty(),
+                          example)
+         << "\n";
+    if (!moves.moves.empty()) {
+      body << fmt::format("Your legal moves ({}{}):", moves.total_exact ? "" : "at least ",
+                          moves.total);
+      for (const auto& move : moves.moves) body << " " << one_line(move);
+      if (moves.total > moves.moves.size() || !moves.total_exact) body << " ...";
+      body << "\n";
+    }
+  } else if (!view.at("to_move").empty()) {
+    body << fmt::format("Next to move: {}. You will hear from me again.\n",
+                        view["to_move"][0].get<std::string>());
+  }
+  if (!reader.player)
+    body << "\nYou follow this game as an observer: you see what every player sees, never a "
+            "hidden card. Mail me \"view\", \"log\" or \"games\" as the Subject at any time.\n";
+  const std::string name =
+      fmt::format("{}-turn{}-{}.yaml", game.id, next,
+                  reader.player ? file_safe(reader.player->name) : std::string("observer"));
+  mail.attachments.insert(mail.attachments.begin(),
+                          {name, "application/yaml", output::to_yaml(view)});
+  add_picture(mail, db, view, reader, name.substr(0, name.size() - 5));
+  body << fmt::format("\nThe attached {} is this view as YAML.\n", name) << kSignature;
+  mail.body = body.str();
+  return mail;
+}
+
+}  // namespace mail

@@ -1,0 +1,66 @@
+// The referee's letters about a game, shared by its answers to players' mail (replies.cpp,
+// commands.cpp) and the mail it sends on its own (notices.cpp). Internal to the mail module.
+//
+// Promise: a letter goes to one reader of the game, in that reader's thread, under the game's
+// Subject. A player's letter shows what that player may know, an observer's what every player
+// sees (referee::observer_view). No letter carries a token: only the invitation does.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mail/compose.hpp"
+#include "mail/message.hpp"
+#include "store/game_store.hpp"
+#include "store/sqlite.hpp"
+
+namespace mail {
+
+extern const char* const kSignature;
+// Where a player stands in a turn template when the token must not be shown.
+extern const char* const kTokenPlaceholder;
+
+std::string greeting(const Mailbox& to);
+std::string one_line(const nlohmann::json& move);
+std::string file_safe(std::string name);
+// A turn file to fill in: with `token: YOUR-TOKEN`, or for a player who signs, `chain:` and a
+// note to sign it.
+std::string turn_template(const std::string& game, const std::string& player, std::int64_t turn,
+                          bool signs, const std::string& move);
+
+// Someone a game's mail goes to: a seated player or an observer.
+struct Reader {
+  Mailbox to;
+  std::optional<store::PlayerRow> player;  // nullopt: an observer
+  std::string root;                        // the root Message-ID of this reader's thread
+};
+
+// Every player with an address, in seat order, then every observer.
+std::vector<Reader> readers(store::Database& db, const store::GameRow& game,
+                            const std::string& domain);
+Reader player_reader(const store::GameRow& game, const store::PlayerRow& player, const Mailbox& to,
+                     const std::string& domain);
+// The observer of `game` at `address`, if there is one.
+std::optional<Reader> observer_reader(store::Database& db, const store::GameRow& game,
+                                      const std::string& address, const std::string& domain);
+
+std::vector<std::string> player_names(const store::GameRow& game);
+// A reply to `in` outside any game's thread (the sender is no reader of a game, or no game is
+// named): threaded under their message.
+Outgoing direct_reply(const Incoming& in, const std::string& subject);
+// How to play by mail, with the sender's games when the address holds seats; `asked`: they sent
+// "help" (otherwise their message held neither a turn nor a command).
+Outgoing help_letter(store::Database& db, const Incoming& in, bool asked);
+// A mail in the reader's thread of `game`, replying to `answering` when given.
+Outgoing game_mail(const store::GameRow& game, const Reader& reader, const Incoming* answering);
+
+// The reader's view of the game now: `news` first, the view drawn and attached as YAML, a turn
+// to fill in and the legal moves when it is the reader's move, and once the game is over, its
+// record (as `export` writes it) attached.
+Outgoing view_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
+                     const std::string& news, const Incoming* answering = nullptr);
+
+}  // namespace mail

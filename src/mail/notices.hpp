@@ -1,0 +1,33 @@
+// Mail the referee sends on its own, outside an answer to a player's message: the invitations
+// of a new game, and what the clock's round (tick) did. Each mail goes to one reader in their
+// thread of the game (thread.hpp).
+//
+// Promise: the invitation is the root of each reader's thread and the only mail that carries a
+// player's token (none for a player who signs). A tick mails a reminder to the seat it reminds,
+// and every reader of a game when the clock changed the game (a default move, a wait, a
+// forfeit); a game the clock ended sends every reader its final view with the record attached.
+#pragma once
+
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "mail/compose.hpp"
+#include "store/sqlite.hpp"
+
+namespace mail {
+
+// `created` is what referee::create_game printed (game, players with name, token or key and
+// address).
+std::vector<Outgoing> invitations(store::Database& db, const nlohmann::json& created,
+                                  const Mailbox& from);
+
+// `report` is what referee::tick printed ({now, actions}).
+std::vector<Outgoing> tick_mails(store::Database& db, const nlohmann::json& report,
+                                 const Mailbox& from);
+
+// Every reader of `game` hears of an admin operation (observe changes nobody's game).
+std::vector<Outgoing> admin_mails(store::Database& db, const nlohmann::json& printed,
+                                  const std::string& reason, const Mailbox& from);
+
+}  // namespace mail
