@@ -1,0 +1,69 @@
+// caravan-ref html GAME (--player NAME | --public | --referee) [--out FILE]: one page.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/cli.hpp"
+#include "output/writer.hpp"
+#include "referee/picture.hpp"
+#include "referee/referee.hpp"
+
+namespace cli {
+
+namespace {
+
+struct HtmlOptions {
+  std::string game;
+  std::string player;
+  bool referee = false;
+  bool observers = false;
+  std::string out;
+};
+
+// A page lists this many legal moves at most (a huber-caravan turn can have thousands).
+constexpr std::size_t kMovesListed = 200;
+
+std::string page_of(store::Database& db, const HtmlOptions& opts) {
+  if (!opts.player.empty()) {
+    const auto view = referee::view(db, opts.game, opts.player);
+    const auto moves = referee::legal_moves(db, opts.game, opts.player, nullptr, kMovesListed);
+    return referee::html_page(view, moves.moves,
+                              referee::history(db, opts.game, opts.player)["turns"]);
+  }
+  if (opts.observers)  // what every seat sees and no more, in every game (an observer's view)
+    return referee::html_page(referee::observer_view(db, opts.game), core::Document::array(),
+                              referee::observer_history(db, opts.game)["turns"]);
+  return referee::html_page(referee::view(db, opts.game, std::nullopt), core::Document::array(),
+                            referee::history(db, opts.game, std::nullopt)["turns"]);
+}
+
+}  // namespace
+
+void add_html(CLI::App& app, Context& context, Handler& handler) {
+  auto opts = std::make_shared<HtmlOptions>();
+  auto* cmd = app.add_subcommand(
+      "html", "a view as one self-contained HTML page: picture, holding, legal moves, history");
+  cmd->add_option("game", opts->game, "the game id")->required();
+  auto* player = cmd->add_option("--player", opts->player, "the player whose page to make");
+  auto* pub =
+      cmd->add_flag("--public", opts->observers,
+                    "the page for observers: what every player sees, nothing hidden from any");
+  auto* ref = cmd->add_flag("--referee", opts->referee, "everything (for the game master)");
+  cmd->add_option("--out", opts->out, "write the page to this file instead of standard output");
+  player->excludes(ref)->excludes(pub);
+  ref->excludes(pub);
+  cmd->callback([&context, &handler, opts, player, ref, pub] {
+    if (player->count() + ref->count() + pub->count() == 0)
+      throw CLI::ValidationError("html", "give --player NAME, --public or --referee");
+    handler = [&context, opts] {
+      const std::string page = page_of(context.db(), *opts);
+      if (opts->out.empty())
+        std::cout << page;
+      else
+        output::write_file_atomically(opts->out, page);
+      return 0;
+    };
+  });
+}
+
+}  // namespace cli

@@ -1,0 +1,40 @@
+// Pictures of a view (referee::view's document): the engine's drawing under a header naming the
+// game, the turn, the viewer and who is to move; as an SVG file, as a PNG (librsvg), and as a
+// self-contained HTML page with the legal moves and the history beside the picture.
+//
+// Promise: everything drawn comes from documents made for this viewer (their view, their legal
+// moves, their history), so nothing hidden from them can appear; no script, no external font or
+// file; every string is escaped by GLib (core::svg::escape).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/engine.hpp"
+#include "store/sqlite.hpp"
+
+namespace referee {
+
+// The game's latest turn as `player` (nullopt: the referee) may see it; null before any turn.
+// The picture marks it (a view's own `last` is empty for the player who has just moved).
+core::Document latest_turn(store::Database& db, const std::string& game,
+                           const std::optional<std::string>& player);
+
+// The whole picture of a view and the viewer's holding in words; `latest` (latest_turn) is
+// marked, or, when null, the last of the view's `last` turns.
+core::Engine::Picture picture(const core::Document& view, const core::Document& latest = nullptr);
+// A standalone SVG document.
+std::string picture_svg(const core::Document& view, const core::Document& latest = nullptr);
+// The picture rendered to PNG bytes by librsvg, at `scale` times its size.
+std::string picture_png(const core::Document& view, const core::Document& latest = nullptr,
+                        double scale = 1.0);
+// An SVG document rendered to PNG bytes; throws std::runtime_error when librsvg refuses it.
+std::string render_png(const std::string& svg, double scale = 1.0);
+
+// One HTML page: the picture, the holding, the legal moves (`moves`: referee::legal_moves's
+// list, empty when not to move), the history (referee::history for this viewer), and the
+// deadline when the view has one.
+std::string html_page(const core::Document& view, const core::Document& moves,
+                      const core::Document& history);
+
+}  // namespace referee

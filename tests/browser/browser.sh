@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# The pictures in a real browser (issue 18): headless Chromium renders each engine's SVG of a
+# fixed position (the first two turns of its sample game) and one player's HTML page to PNG.
+# Each render must not be blank, the browser must log no console error, and each must match
+# its reference image under tests/browser/reference/ within a tolerance.
+#
+#   browser.sh CARAVAN_REF PNG_COMPARE SOURCE_DIR
+# Exits 77 (CTest: skipped) when there is no Chromium. CARAVAN_UPDATE_REFERENCES=1 rewrites the
+# reference images from this run (look at them before committing).
+set -u
+BIN=$1
+COMPARE=$2
+SRC=$3
+CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$CHROMIUM" ]; then
+  echo "no chromium: skipped (Debian: apt-get install chromium)"
+  exit 77
+fi
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/caravan-browser.XXXXXX")
+export CARAVAN_REF_DB="$WORK/games.db"
+export CARAVAN_REF_NOW=2026-01-05T12:00:00Z
+REF="$SRC/tests/browser/reference"
+FAILED=0
+fail() { echo "FAIL: $*"; FAILED=$((FAILED + 1)); }
+
+# A game of KIND from its sample's arguments, with its first N turn files played. The game id
+# is random: the pictures name it GAME so that they compare.
+play() {
+  local kind=$1 turns=$2 dir="$SRC/examples/$1" game
+  mapfile -t args <"$dir/new.args"
+  "$BIN" new "$kind" "${args[@]}" >"$WORK/new.yaml" || return 1
+  game=$(sed -n 's/^game: //p' "$WORK/new.yaml")
+  for file in $(ls "$dir"/turns/*.yaml | head -n "$turns"); do
+    local player token
+    player=$(basename "$file" .yaml)
+    player=${player#*-}
+    token=$(awk -v who="$player" '/^ *- name: /{name=$3} /^ *token: /{if (name==who) print $2}' \
+      "$WORK/new.yaml")
+    sed -e "s/^game: GAME$/game: $game/" -e "s/^token: TOKEN$/token: $token/" "$file" \
+      >"$WORK/turn.yaml"
+    "$BIN" submit "$WORK/turn.yaml" >/dev/null || return 1
+  done
+  echo "$game"
+}
+
+# render FILE NAME HEIGHT: a screenshot 640 px wide; checks the log and the image.
+render() {
+  local file=$1 name=$2 height=$3
+  (cd "$WORK" && "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars \
+    --force-device-scale-factor=1 --enable-logging=stderr --v=0 \
+    --window-size=640,"$height" --screenshot="$WORK/$name.png" "file://$file") \
+    >"$WORK/$name.log" 2>&1
+  if grep -E 'CONSOLE|Uncaught|SyntaxError|ERR_FILE_NOT_FOUND' "$WORK/$name.log"; then
+    fail "$name: the browser logged a console error"
+  fi
+  if [ ! -s "$WORK/$name.png" ]; then
+    fail "$name: no screenshot"; sed 's/^/  | /' "$WORK/$name.log" | tail -5; return
+  fi
+  "$COMPARE" --not-blank "$WORK/$name.png" || fail "$name: the render is blank"
+  if [ "${CARAVAN_UPDATE_REFERENCES:-0}" = 1 ]; then
+    cp "$WORK/$name.png" "$REF/$name.png"
+  elif ! "$COMPARE" "$REF/$name.png" "$WORK/$name.png" 0.03; then
+    cp "$WORK/$name.png" "$WORK/$name.actual.png"
+    fail "$name: differs from tests/browser/reference/$name.png (see $WORK/$name.actual.png)"
+  fi
+}
+
+# Every engine's SVG, each as an image of one page: one browser start for the five (a start
+# costs seconds). An SVG that is not well-formed XML shows as a broken image.
+echo '<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}img{display:block}'\
+'</style></head><body>' >"$WORK/gallery.html"
+for kind in caravaneers nv-caravan decktet-caravan huber-caravan caravanserai; do
+  game=$(play "$kind" 2) || { fail "$kind: the sample game's first turns"; continue; }
+  "$BIN" --format svg view "$game" --player ann | sed "s/$game/GAME/g" >"$WORK/$kind.svg"
+  echo "<img src=\"$kind.svg\" width=\"600\" alt=\"$kind\">" >>"$WORK/gallery.html"
+done
+echo '</body></html>' >>"$WORK/gallery.html"
+render "$WORK/gallery.html" engines 3000
+# One player's page (the last game's): picture, hand or reserve, legal moves, history.
+"$BIN" html "$game" --player ann --out "$WORK/page.tmp" && sed "s/$game/GAME/g" "$WORK/page.tmp" \
+  >"$WORK/page.html" || fail "html"
+render "$WORK/page.html" page 1400
+
+if [ "$FAILED" -eq 0 ]; then rm -rf "$WORK"; echo "all renders match"; else echo "kept $WORK"; fi
+[ "$FAILED" -eq 0 ]
