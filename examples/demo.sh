@@ -3,5 +3,5 @@
 # sample Caravaneers game into the embedded default database (caravan.db here, or --db/$CARAVAN_REF_DB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash .ci/build
+bash .ci/build build
 bash examples/caravaneers/play.sh build/caravan-ref

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/clock.hpp"
+#include "core/engine.hpp"
 #include "core/errors.hpp"
 
 namespace cli {
@@ -22,13 +23,38 @@ std::string Context::db_path() const {
 }
 
 store::Database& Context::db() {
-  if (!db_) db_ = std::make_unique<store::Database>(db_path());
+  if (!db_) db_ = std::make_unique<store::Database>(db_path(), open_options(true));
   return *db_;
 }
 
-output::Format Context::format() const { return output::parse_format(format_name); }
+store::Database& Context::existing_db() {
+  if (!db_) db_ = std::make_unique<store::Database>(db_path(), open_options(false));
+  return *db_;
+}
+
+store::OpenOptions Context::open_options(bool create) const {
+  store::OpenOptions options;
+  options.create = create;
+  options.key_file = key_file_option;
+  if (options.key_file.empty())
+    if (const char* env = std::getenv("CARAVAN_REF_KEY"); env && *env) options.key_file = env;
+  return options;
+}
+
+// svg is a picture of a view (view, submit --out); every other document is then printed as YAML.
+output::Format Context::format() const {
+  return picture() ? output::Format::kYaml : output::parse_format(format_name);
+}
 
 void Context::print(const nlohmann::json& doc) const { std::cout << output::write(doc, format()); }
+
+void Context::print(const nlohmann::json& doc,
+                    const std::function<std::string(const nlohmann::json&)>& for_people) const {
+  if (format() == output::Format::kText)
+    std::cout << for_people(doc);
+  else
+    print(doc);
+}
 
 namespace {
 
@@ -49,6 +75,14 @@ std::string read_capped(std::istream& in, const std::string& name) {
   return text;
 }
 
+// --version: what a bug report needs, the release, the database schema it writes, the engines in.
+std::string version_text() {
+  std::string kinds;
+  for (const auto* engine : core::engines()) kinds += (kinds.empty() ? "" : ", ") + engine->id();
+  return fmt::format("caravan-ref {}\ndatabase schema: {}\nengines: {}", CARAVAN_VERSION,
+                     store::Database::latest_schema_version(), kinds);
+}
+
 }  // namespace
 
 std::string read_input(const std::string& path) {
@@ -60,7 +94,7 @@ std::string read_input(const std::string& path) {
 
 int run(int argc, char** argv) {
   CLI::App app{"caravan-ref: a referee for Caravan games played by mail and turn files"};
-  app.set_version_flag("--version", CARAVAN_VERSION);
+  app.set_version_flag("--version", version_text);
   app.require_subcommand(1);
   app.fallthrough();
   // An option given twice takes its last value, as most Unix tools do (an alias that sets
@@ -69,8 +103,11 @@ int run(int argc, char** argv) {
   Context context;
   app.add_option("--db", context.db_option,
                  "the game database (default: $CARAVAN_REF_DB, else caravan.db here)");
+  app.add_option("--key-file", context.key_file_option,
+                 "the referee's signing key (default: $CARAVAN_REF_KEY, else the database's "
+                 "path with .key appended)");
   app.add_option("--format", context.format_name, "output format")
-      ->check(CLI::IsMember({"yaml", "json", "text"}));
+      ->check(CLI::IsMember({"yaml", "json", "text", "svg"}));
   std::string now;
   app.add_option("--now", now,
                  "the time to act at, ISO-8601 UTC (default: $CARAVAN_REF_NOW, else the clock)");
@@ -88,6 +125,8 @@ int run(int argc, char** argv) {
   add_mail(app, context, handler);
   add_tick(app, context, handler);
   add_admin(app, context, handler);
+  add_html(app, context, handler);
+  add_completion(app, context, handler);
 
   try {
     app.parse(argc, argv);

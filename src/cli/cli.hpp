@@ -22,15 +22,24 @@ namespace cli {
 class Context {
  public:
   std::string db_option;
+  std::string key_file_option;
   std::string format_name = "yaml";
 
+  // The database, created if missing.
   store::Database& db();
+  // For commands that only read: a missing database is UserError 66, and none is created.
+  store::Database& existing_db();
   output::Format format() const;
+  bool picture() const { return format_name == "svg"; }
   std::string db_path() const;
   // Prints a document in the chosen format to stdout.
   void print(const nlohmann::json& doc) const;
+  // The same, with `for_people` writing the text format (tables and sentences, not an outline).
+  void print(const nlohmann::json& doc,
+             const std::function<std::string(const nlohmann::json&)>& for_people) const;
 
  private:
+  store::OpenOptions open_options(bool create) const;
   std::unique_ptr<store::Database> db_;
 };
 
@@ -51,6 +60,10 @@ void add_mail(CLI::App& app, Context& context, Handler& handler);
 // tick, admin (cmd_host.cpp)
 void add_tick(CLI::App& app, Context& context, Handler& handler);
 void add_admin(CLI::App& app, Context& context, Handler& handler);
+// html GAME --player NAME | --referee [--out FILE] (cmd_html.cpp)
+void add_html(CLI::App& app, Context& context, Handler& handler);
+// completion bash|zsh (hidden): written from the App tree, so call it after every other add_*
+void add_completion(CLI::App& app, Context& context, Handler& handler);
 
 // Reads a whole file, or standard input for "-"; UserError 66 when it cannot be read.
 std::string read_input(const std::string& path);

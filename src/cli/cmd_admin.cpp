@@ -3,6 +3,7 @@
 
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
+#include "referee/prose.hpp"
 #include "referee/referee.hpp"
 
 namespace cli {
@@ -21,7 +22,7 @@ void add_list(CLI::App& app, Context& context, Handler& handler) {
     if (flags->first) filter->finished = true;
     if (flags->second) filter->finished = false;
     handler = [&context, filter] {
-      context.print(referee::list_games(context.db(), *filter));
+      context.print(referee::list_games(context.existing_db(), *filter), referee::describe_list);
       return 0;
     };
   });
@@ -35,7 +36,7 @@ void add_audit(CLI::App& app, Context& context, Handler& handler) {
   cmd->callback([&context, &handler, game] {
     handler = [&context, game] {
       const auto report = referee::audit(
-          context.db(), game->empty() ? std::nullopt : std::optional<std::string>(*game));
+          context.existing_db(), game->empty() ? std::nullopt : std::optional<std::string>(*game));
       context.print(report);
       // A record that does not replay is bad data, not a crash: EX_DATAERR.
       return report["ok"].get<bool>() ? 0 : static_cast<int>(core::Exit::kRejected);
@@ -47,7 +48,7 @@ void add_games(CLI::App& app, Context& context, Handler& handler) {
   auto* cmd = app.add_subcommand("games", "the rule engines, their seats and options");
   cmd->callback([&context, &handler] {
     handler = [&context] {
-      context.print(referee::describe_engines());
+      context.print(referee::describe_engines(), referee::describe_games);
       return 0;
     };
   });

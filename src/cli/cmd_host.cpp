@@ -1,7 +1,10 @@
-// caravan-ref tick; admin address|replace|extend|pause|resume|end|rollback GAME ... --reason TEXT
+// caravan-ref tick [--mail ...]; admin address|replace|extend|pause|resume|end|rollback|observe
+// GAME ... --reason TEXT [--mail ...]
 #include <CLI/CLI.hpp>
 
 #include "cli/cli.hpp"
+#include "cli/mail_options.hpp"
+#include "mail/notices.hpp"
 #include "referee/referee.hpp"
 
 namespace cli {
@@ -9,10 +12,18 @@ namespace cli {
 void add_tick(CLI::App& app, Context& context, Handler& handler) {
   auto* cmd = app.add_subcommand(
       "tick", "send the reminders that are due and apply the NMR policy past each deadline");
-  cmd->callback([&context, &handler] {
-    handler = [&context] {
-      context.print(referee::tick(context.db()));
-      return 0;
+  auto opts = std::make_shared<MailOptions>();
+  add_mail_options(*cmd, *opts, true);
+  cmd->callback([&context, &handler, opts] {
+    handler = [&context, opts] {
+      nlohmann::json report = referee::tick(context.db());
+      int code = 0;
+      if (opts->mail) {
+        const auto mails = mail::tick_mails(context.db(), report, opts->config().from);
+        code = send_after(mails, *opts, report);
+      }
+      context.print(report);
+      return code;
     };
   });
 }
@@ -24,15 +35,24 @@ void add_operation(CLI::App& admin, Context& context, Handler& handler, const st
                    const std::string& help,
                    const std::function<void(CLI::App&, referee::AdminRequest&)>& setup) {
   auto request = std::make_shared<referee::AdminRequest>();
+  auto mail = std::make_shared<MailOptions>();
   request->op = op;
   auto* cmd = admin.add_subcommand(op, help);
   cmd->add_option("game", request->game, "the game id")->required();
   cmd->add_option("--reason", request->reason, "why (kept in the game's record)")->required();
   setup(*cmd, *request);
-  cmd->callback([&context, &handler, request] {
-    handler = [&context, request] {
-      context.print(referee::admin(context.db(), *request));
-      return 0;
+  add_mail_options(*cmd, *mail, true);
+  cmd->callback([&context, &handler, request, mail] {
+    handler = [&context, request, mail] {
+      nlohmann::json printed = referee::admin(context.db(), *request);
+      int code = 0;
+      if (mail->mail) {
+        const auto mails =
+            mail::admin_mails(context.db(), printed, request->reason, mail->config().from);
+        code = send_after(mails, *mail, printed);
+      }
+      context.print(printed);
+      return code;
     };
   });
 }
@@ -68,6 +88,14 @@ void add_admin(CLI::App& app, Context& context, Handler& handler) {
       [](CLI::App& cmd, referee::AdminRequest& r) {
         cmd.add_option("--winner", r.winners, "a winner (repeat for several)")->required();
       });
+  add_operation(*admin, context, handler, "observe",
+                "add or remove an observer, who follows the game by mail without a seat",
+                [](CLI::App& cmd, referee::AdminRequest& r) {
+                  auto* add = cmd.add_option("--add", r.address, "\"Name <addr>\" or an address");
+                  auto* remove = cmd.add_option("--remove", r.by, "an observer's address");
+                  add->excludes(remove);
+                  remove->excludes(add);
+                });
   add_operation(*admin, context, handler, "rollback", "return the game to the end of a turn",
                 [](CLI::App& cmd, referee::AdminRequest& r) {
                   cmd.add_option("--to", r.to, "the turn (0: the start)")->required();

@@ -51,8 +51,16 @@ int verify_receipt(Context& context, const VerifyOptions& opts) {
   const nlohmann::json receipt = read_document(opts.receipt);
   std::string key = opts.pubkey;
   std::string source = "--pubkey";
+  const std::string named =
+      receipt.is_object() && receipt.contains("referee_key") && receipt["referee_key"].is_string()
+          ? receipt["referee_key"].get<std::string>()
+          : std::string();
   if (key.empty() && std::filesystem::exists(context.db_path())) {
-    if (auto stored = ledger::existing_referee_key(context.db())) {
+    // A key this referee used before a key change still checks the receipts it signed.
+    if (!named.empty() && ledger::is_referee_key(context.existing_db(), named)) {
+      key = named;
+      source = "database";
+    } else if (auto stored = ledger::existing_referee_key(context.existing_db())) {
       key = *stored;
       source = "database";
     }
@@ -95,7 +103,7 @@ void add_ledger(CLI::App& app, Context& context, Handler& handler) {
                 "include the seed of a running game (the referee's own copy; never send it)");
   exp->callback([&context, &handler, ex] {
     handler = [&context, ex] {
-      const auto record = ledger::export_record(context.db(), ex->game, ex->secret);
+      const auto record = ledger::export_record(context.existing_db(), ex->game, ex->secret);
       const std::string text = machine_text(context, record);
       if (ex->out.empty())
         std::cout << text;

@@ -11,42 +11,13 @@
 #include <unistd.h>
 
 #include "cli/cli.hpp"
+#include "cli/mail_options.hpp"
 #include "core/errors.hpp"
 #include "mail/mailer.hpp"
 
 namespace cli {
 
 namespace {
-
-struct MailOptions {
-  std::string maildir;
-  std::string outbox;
-  std::string sendmail;
-  std::string from;
-};
-
-mail::Mailbox referee_address(const std::string& option) {
-  std::string text = option;
-  if (text.empty())
-    if (const char* env = std::getenv("CARAVAN_REF_FROM"); env && *env) text = env;
-  if (text.empty()) {
-    char host[256] = "localhost";
-    gethostname(host, sizeof host - 1);
-    return {"caravan-ref", std::string("caravan-ref@") + host};
-  }
-  auto mailbox = mail::parse_mailbox(text);
-  if (!mailbox)
-    throw core::UserError(core::Exit::kUsage,
-                          fmt::format("--from '{}' is not an e-mail address", text));
-  if (mailbox->name.empty()) mailbox->name = "caravan-ref";
-  return *mailbox;
-}
-
-std::unique_ptr<mail::Delivery> delivery(const MailOptions& opts) {
-  if (!opts.outbox.empty()) return std::make_unique<mail::MaildirDelivery>(opts.outbox);
-  return std::make_unique<mail::CommandDelivery>(opts.sendmail.empty() ? "/usr/sbin/sendmail -t -i"
-                                                                       : opts.sendmail);
-}
 
 int temporary_failure(const Context& context, const std::string& what) {
   context.print({{"verdict", "not-recorded"}, {"error", what}});
@@ -121,24 +92,16 @@ int whole_maildir(Context& context, const std::string& dir, const mail::Config& 
 
 void add_mail(CLI::App& app, Context& context, Handler& handler) {
   auto opts = std::make_shared<MailOptions>();
+  auto maildir = std::make_shared<std::string>();
   auto* cmd = app.add_subcommand(
       "mail", "take players' mail: one message on standard input, or every new one of a Maildir");
-  cmd->add_option("--maildir", opts->maildir, "process every message in DIR/new, then file it");
-  auto* outbox = cmd->add_option("--outbox", opts->outbox,
-                                 "write replies into this Maildir instead of sending");
-  auto* sendmail =
-      cmd->add_option("--sendmail", opts->sendmail,
-                      "send replies through this command (default: \"/usr/sbin/sendmail -t -i\")");
-  outbox->excludes(sendmail);
-  sendmail->excludes(outbox);
-  cmd->add_option("--from", opts->from,
-                  "the referee's address (default: $CARAVAN_REF_FROM, else caravan-ref@HOST)");
-  cmd->callback([&context, &handler, opts] {
-    handler = [&context, opts] {
-      mail::Config config;
-      config.from = referee_address(opts->from);
-      const auto out = delivery(*opts);
-      if (!opts->maildir.empty()) return whole_maildir(context, opts->maildir, config, *out);
+  cmd->add_option("--maildir", *maildir, "process every message in DIR/new, then file it");
+  add_mail_options(*cmd, *opts, false);
+  cmd->callback([&context, &handler, opts, maildir] {
+    handler = [&context, opts, maildir] {
+      const mail::Config config = opts->config();
+      const auto out = opts->delivery();
+      if (!maildir->empty()) return whole_maildir(context, *maildir, config, *out);
       return one_message(context, config, *out);
     };
   });

@@ -1,10 +1,14 @@
 // caravan-ref new KIND --player NAME... [--option KEY=VALUE]... [--seed N] [--position FILE]
+//   [--observer ADDR]... [--mail [--outbox DIR | --sendmail CMD] [--from ADDR]]
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
+#include "cli/mail_options.hpp"
 #include "core/engine.hpp"
 #include "core/errors.hpp"
+#include "mail/notices.hpp"
+#include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "turnfile/turnfile.hpp"
 
@@ -20,6 +24,8 @@ struct NewOptions {
   std::string position;
   std::vector<std::string> keys;  // NAME=HEX: players who sign their turns
   referee::TimingRequest timing;
+  std::vector<std::string> observers;
+  MailOptions mail;
 };
 
 std::map<std::string, std::string> parse_options(const std::vector<std::string>& pairs) {
@@ -73,6 +79,9 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
                   "such as default,forfeit:3 (default: wait)");
   cmd->add_option("--absence", opts->timing.absence_days,
                   "a player may announce an absence of up to DAYS (default 0: none)");
+  cmd->add_option("--observer", opts->observers,
+                  "\"Name <addr>\": follows the game by mail without a seat (repeat for several)");
+  add_mail_options(*cmd, opts->mail, true);
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
       referee::NewGame request;
@@ -85,8 +94,15 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
       for (const auto& [name, key] : parse_options(opts->keys)) request.keys[name] = key;
       if (!opts->position.empty())
         request.position = turnfile::yaml_to_document(read_input(opts->position), opts->position);
-      context.print(referee::create_game(context.db(), request));
-      return 0;
+      request.observers = opts->observers;
+      nlohmann::json created = referee::create_game(context.db(), request);
+      int code = 0;
+      if (opts->mail.mail) {
+        const auto invitations = mail::invitations(context.db(), created, opts->mail.config().from);
+        code = send_after(invitations, opts->mail, created);
+      }
+      context.print(created, referee::describe_new);
+      return code;
     };
   });
 }

@@ -1,20 +1,24 @@
-// caravan-ref submit [FILE|-] [--out DIR]
+// caravan-ref submit [FILE|-]... [--out DIR]
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
+#include "referee/picture.hpp"
 #include "referee/referee.hpp"
+#include "store/sqlite.hpp"
 
 namespace cli {
 
 namespace {
 
 struct SubmitOptions {
-  std::string file = "-";
+  std::vector<std::string> files;  // none: standard input
   std::string out;
 };
 
@@ -30,8 +34,13 @@ const char* extension(output::Format format) {
   return "yaml";
 }
 
-void write_views(const Context& context, const referee::Submission& outcome,
-                 const std::string& dir) {
+// Whose view this is: a player's name, or nullopt for the referee's.
+std::optional<std::string> referee_or_player(const nlohmann::json& view) {
+  const auto& you = view.at("you");
+  return you.is_object() ? std::optional<std::string>(you.at("name")) : std::nullopt;
+}
+
+void write_views(Context& context, const referee::Submission& outcome, const std::string& dir) {
   const std::filesystem::path folder = std::filesystem::path(dir) / outcome.game;
   std::filesystem::create_directories(folder);
   for (const auto& [name, view] : outcome.views) {
@@ -40,6 +49,11 @@ void write_views(const Context& context, const referee::Submission& outcome,
                                  : output::write(view, context.format());
     output::write_file_atomically(
         (folder / fmt::format("{}.{}", name, extension(context.format()))).string(), text);
+    if (context.picture())  // --format svg: the picture beside the YAML
+      output::write_file_atomically(
+          (folder / (name + ".svg")).string(),
+          referee::picture_svg(
+              view, referee::latest_turn(context.db(), outcome.game, referee_or_player(view))));
   }
   // The referee's signed receipt, beside the views; YAML unless JSON was asked for.
   if (const auto& receipt = outcome.answer.value("receipt", nlohmann::json()); !receipt.is_null()) {
@@ -52,33 +66,62 @@ void write_views(const Context& context, const referee::Submission& outcome,
   }
 }
 
+// A batch shares one durable commit per this many files: one sync instead of one per turn.
+constexpr std::size_t kGroupCommit = 256;
+
+// One file through the referee. A file that cannot be read is refused like any bad turn file.
+referee::Submission submit_one(Context& context, const std::string& file, bool views) {
+  const std::string source = file == "-" ? "<stdin>" : file;
+  referee::Submission outcome;
+  try {
+    const std::string text = read_input(file);
+    outcome = referee::submit(context.db(), text, source, {.views = views});
+  } catch (const core::UserError& error) {
+    if (error.code() == core::Exit::kTempFail) throw;  // the batch is not taken; try it again
+    outcome.answer = referee::rejection(error);
+    outcome.exit_code = static_cast<int>(error.code());
+  }
+  if (outcome.exit_code != 0)
+    std::cerr << "caravan-ref: " << source
+              << ": rejected: " << outcome.answer["error"]["message"].get<std::string>() << "\n";
+  return outcome;
+}
+
 }  // namespace
 
 void add_submit(CLI::App& app, Context& context, Handler& handler) {
   auto opts = std::make_shared<SubmitOptions>();
-  auto* cmd =
-      app.add_subcommand("submit", "check and apply one turn file ('-' reads standard input)");
-  cmd->add_option("file", opts->file, "the turn file");
+  auto* cmd = app.add_subcommand(
+      "submit",
+      "check and apply turn files in order ('-' or none: standard input); each file's turn stands "
+      "or falls alone");
+  cmd->add_option("file", opts->files, "the turn files");
   cmd->add_option("--out", opts->out, "write every player's new view under DIR/<game>/");
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
-      const std::string source = opts->file == "-" ? "<stdin>" : opts->file;
-      std::string text;
-      try {
-        text = read_input(opts->file);
-      } catch (const core::UserError& error) {  // the same answer as any other refused turn
-        context.print(referee::rejection(error));
-        throw;
+      if (opts->files.empty()) opts->files.push_back("-");
+      const bool views = !opts->out.empty();
+      // Several files (a batch, in one process): each turn in a savepoint of its own, a group of
+      // them committed durably together, and nothing answered or written out before its group's
+      // commit. The answer is the list of answers, in order; the exit code the first refusal's.
+      nlohmann::json answers = nlohmann::json::array();
+      int first_refusal = 0;
+      for (std::size_t begin = 0; begin < opts->files.size(); begin += kGroupCommit) {
+        const std::size_t end = std::min(opts->files.size(), begin + kGroupCommit);
+        std::vector<referee::Submission> group;
+        std::optional<store::Transaction> shared;
+        if (opts->files.size() > 1) shared.emplace(context.db());
+        for (std::size_t i = begin; i < end; ++i)
+          group.push_back(submit_one(context, opts->files[i], views));
+        if (shared) shared->commit();
+        for (auto& outcome : group) {
+          if (first_refusal == 0) first_refusal = outcome.exit_code;
+          if (outcome.exit_code == 0 && views) write_views(context, outcome, opts->out);
+          answers.push_back(std::move(outcome.answer));
+        }
       }
-      const referee::Submission outcome = referee::submit(context.db(), text, source);
-      context.print(outcome.answer);
-      if (outcome.exit_code != 0) {
-        std::cerr << "caravan-ref: rejected: "
-                  << outcome.answer["error"]["message"].get<std::string>() << "\n";
-        return outcome.exit_code;
-      }
-      if (!opts->out.empty()) write_views(context, outcome, opts->out);
-      return 0;
+      context.print(answers.size() == 1 ? answers[0] : answers);
+      return first_refusal;
     };
   });
 }

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
+#include "referee/picture.hpp"
+#include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "turnfile/turnfile.hpp"
 
@@ -44,8 +46,11 @@ void add_view(CLI::App& app, Context& context, Handler& handler) {
     if (player->count() == 0 && ref->count() == 0)
       throw CLI::ValidationError("view", "give --player NAME or --referee");
     handler = [&context, opts] {
-      const auto doc = referee::view(context.db(), opts->game, viewer(*opts));
-      if (context.format() == output::Format::kText)
+      const auto doc = referee::view(context.existing_db(), opts->game, viewer(*opts));
+      if (context.picture())
+        std::cout << referee::picture_svg(
+            doc, referee::latest_turn(context.existing_db(), opts->game, viewer(*opts)));
+      else if (context.format() == output::Format::kText)
         std::cout << referee::draw_view(doc);
       else
         context.print(doc);
@@ -69,8 +74,8 @@ void add_moves(CLI::App& app, Context& context, Handler& handler) {
       const core::Document prefix = opts->prefix.empty()
                                         ? core::Document()
                                         : turnfile::yaml_to_document(opts->prefix, "--prefix");
-      const auto list =
-          referee::legal_moves(context.db(), opts->game, opts->player, prefix, opts->limit);
+      const auto list = referee::legal_moves(context.existing_db(), opts->game, opts->player,
+                                             prefix, opts->limit);
       // A bot sees whether the list was cut short; a person gets one move a line.
       if (context.format() == output::Format::kText) {
         for (const auto& move : list.moves) std::cout << output::to_line(move) << "\n";
@@ -98,7 +103,8 @@ void add_log(CLI::App& app, Context& context, Handler& handler) {
   cmd->callback([&context, &handler, opts, player] {
     opts->referee = player->count() == 0;
     handler = [&context, opts] {
-      context.print(referee::history(context.db(), opts->game, viewer(*opts)));
+      context.print(referee::history(context.existing_db(), opts->game, viewer(*opts)),
+                    referee::describe_log);
       return 0;
     };
   });

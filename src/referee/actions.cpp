@@ -137,7 +137,8 @@ Document admin(GameContext& context, const Document& action, std::int64_t number
   store::GameRow& row = context.row;
   const std::string op = action.value("op", "");
   Document events = Document::array({event(row, -1, action)});
-  if (op == "address" || op == "extend") return events;  // the clock and the seats, not the game
+  // The clock, the seats and the observers, not the game.
+  if (op == "address" || op == "extend" || op == "observe") return events;
   if (op == "pause") {
     row.host["paused"] = {{"remaining", action.value("remaining", Document())}};
   } else if (op == "resume") {

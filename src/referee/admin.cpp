@@ -25,7 +25,8 @@ store::PlayerRow& seat_row(store::GameRow& row, const std::string& name) {
 }
 
 // The action document for the record, and what the store must change beside it.
-Document action_of(const AdminRequest& request, GameContext& context, Document& printed) {
+Document action_of(const AdminRequest& request, store::GameStore& games, GameContext& context,
+                   Document& printed) {
   store::GameRow& row = context.row;
   Document action = {{"action", "admin"}, {"op", request.op}, {"reason", request.reason}};
   if (request.op == "address") {
@@ -70,6 +71,22 @@ Document action_of(const AdminRequest& request, GameContext& context, Document& 
     action["winners"] = request.winners;
   } else if (request.op == "rollback") {
     action["to"] = request.to;
+  } else if (request.op == "observe") {
+    // Who observes stays out of the record, as players' addresses do; that someone was added
+    // or removed is in it.
+    // The CLI gives --remove ADDRESS in `by`.
+    const bool remove = request.remove || !request.by.empty();
+    if (request.address.empty() && request.by.empty())
+      usage("admin observe needs --add ADDRESS or --remove ADDRESS");
+    const NamedAddress named =
+        split_address(remove ? request.by + request.address : request.address, true);
+    const bool changed = remove ? games.remove_observer(row.id, named.address)
+                                : games.add_observer(row.id, {named.address, named.name});
+    if (!changed)
+      usage(fmt::format("{} {} an observer of game {}", named.address,
+                        remove ? "is not" : "is already", row.id));
+    action["change"] = remove ? "remove" : "add";
+    printed["address"] = named.address;
   } else if (request.op != "resume") {
     usage(fmt::format("unknown admin operation '{}'", request.op));
   }
@@ -85,7 +102,7 @@ Document admin(store::Database& db, const AdminRequest& request) {
   GameContext context = load_game(games, request.game);
   store::GameRow& row = context.row;
   Document printed = {{"game", row.id}, {"op", request.op}};
-  const Document action = action_of(request, context, printed);
+  const Document action = action_of(request, games, context, printed);
   const std::int64_t number = row.next_turn;
   const Document paused = row.host.value("paused", Document());
   Document events;

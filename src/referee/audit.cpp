@@ -1,4 +1,9 @@
 // audit: replay every game from its record and compare each turn's state hash.
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
@@ -46,14 +51,41 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
 
   const std::vector<store::TurnRow> record = games.turns(row.id);
   if (auto broken = ledger::check_stored_chain(row, record)) return fail(*broken);
-  std::int64_t expected = 1;
-  // What undo and rollback restore, as the replay made it (not as the database kept it).
-  std::vector<Document> snapshots = {snapshot_of(context)};
-  const SnapshotSource replayed = [&snapshots](std::int64_t n) {
-    return n >= 0 && static_cast<std::size_t>(n) < snapshots.size()
-               ? snapshots[static_cast<std::size_t>(n)]
-               : Document();
+  // What undo and rollback restore, as the replay made it (not as the database kept it): the
+  // states after the latest kRecent turns and after every turn a rollback in the record names,
+  // kept as the engine's own states (a clone, no document). An older one (an undo that reaches
+  // far back) is made again by replaying from the start.
+  constexpr std::int64_t kRecent = 64;
+  struct Kept {
+    std::unique_ptr<core::State> state;
+    std::string rng;
+    Document host;
   };
+  auto keep = [](const GameContext& c) { return Kept{c.state->clone(), c.rng.save(), c.row.host}; };
+  std::set<std::int64_t> rollback_targets = {0};
+  for (const auto& turn : record)
+    if (turn.action.is_object() && turn.action.value("op", "") == "rollback")
+      rollback_targets.insert(turn.action.value("to", std::int64_t{-1}));
+  std::map<std::int64_t, Kept> kept;
+  kept.emplace(0, keep(context));
+  const store::GameRow start_row = context.row;
+  std::function<Document(std::int64_t)> replayed = [&](std::int64_t n) -> Document {
+    if (n < 0 || static_cast<std::size_t>(n) > record.size()) return Document();
+    if (const auto found = kept.find(n); found != kept.end())
+      return {{"state", found->second.state->view(core::kReferee)},
+              {"rng", found->second.rng},
+              {"host", found->second.host}};
+    const Kept& start = kept.at(0);
+    GameContext again;
+    again.engine = engine;
+    again.row = start_row;
+    again.state = start.state->clone();
+    again.rng = core::Rng::restore(start.rng);
+    for (std::int64_t i = 0; i < n; ++i)
+      replay_turn(again, record[static_cast<std::size_t>(i)], replayed);
+    return snapshot_of(again);
+  };
+  std::int64_t expected = 1;
   for (const auto& turn : record) {
     if (turn.number != expected) return fail(fmt::format("turn {} is missing", expected));
     try {
@@ -67,16 +99,21 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
       return fail(
           fmt::format("turn {}: the action is refused on replay: {}", turn.number, error.what()));
     }
-    snapshots.push_back(snapshot_of(context));
-    if (state_hash(context.state->view(core::kReferee), context.rng.save(), context.row.host) !=
-        turn.state_hash)
+    if (state_hash_of_text(context.state->view_text(core::kReferee), context.rng.save(),
+                           context.row.host) != turn.state_hash)
       return fail(fmt::format("turn {}: the state hash differs", turn.number));
+    kept.insert_or_assign(turn.number, keep(context));
+    if (const auto old = kept.find(turn.number - kRecent);
+        old != kept.end() && old->first != 0 && !rollback_targets.count(old->first))
+      kept.erase(old);
     report["turns"] = turn.number;
     ++expected;
   }
   if (expected != row.next_turn) return fail("the game's turn counter disagrees with its record");
-  if (state_hash(context.state->view(core::kReferee), context.rng.save(), context.row.host) !=
-      row.state_hash)
+  if (state_hash(row.state, row.rng, row.host) != row.state_hash)
+    return fail("the stored snapshot does not match its state hash: it was changed");
+  if (state_hash_of_text(context.state->view_text(core::kReferee), context.rng.save(),
+                         context.row.host) != row.state_hash)
     return fail("the snapshot differs from the replayed state");
   if (result_document(*context.state, context.row) != row.result)
     return fail("the recorded result differs from the replayed one");

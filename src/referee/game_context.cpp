@@ -25,6 +25,14 @@ GameContext load_game(store::GameStore& games, const std::string& id) {
     throw core::UserError(
         core::Exit::kInternal,
         fmt::format("game {} is of kind '{}', which this build does not know", id, row->kind));
+  // The snapshot is what every turn is played on: one changed outside the referee (a card
+  // swapped in the database) is refused here, never played on and signed for.
+  if (state_hash(row->state, row->rng, row->host) != row->state_hash)
+    throw core::UserError(core::Exit::kIoError,
+                          fmt::format("game {}: the stored snapshot does not match its state hash "
+                                      "(the database was changed outside caravan-ref); "
+                                      "'caravan-ref audit {}' tells more",
+                                      id, id));
   context.state =
       context.engine->restore(row->state, static_cast<int>(row->players.size()), options_of(*row));
   context.rng = core::Rng::restore(row->rng);
@@ -40,9 +48,15 @@ int seat_of(const store::GameRow& row, const std::string& name) {
 }
 
 std::string state_hash(const Document& state, const std::string& rng, const Document& host) {
+  return state_hash_of_text(state.dump(), rng, host);
+}
+
+std::string state_hash_of_text(std::string state_text, const std::string& rng,
+                               const Document& host) {
   // Games that never used an action hash as they always did, so older records still verify.
-  if (host.is_null() || host.empty()) return core::hash_hex(state.dump() + "\n" + rng);
-  return core::hash_hex(state.dump() + "\n" + rng + "\n" + host.dump());
+  state_text.append("\n").append(rng);
+  if (!(host.is_null() || host.empty())) state_text.append("\n").append(host.dump());
+  return core::hash_hex(state_text);
 }
 
 namespace {

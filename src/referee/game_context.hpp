@@ -19,14 +19,22 @@ struct GameContext {
 };
 
 std::map<std::string, std::string> options_of(const store::GameRow& row);
-// Throws UserError 66 when there is no such game.
+// Throws UserError 66 when there is no such game, 74 when its snapshot does not match its hash.
 GameContext load_game(store::GameStore& games, const std::string& id);
+// A player's view (the referee's when `player` is empty, an observer's, who has no seat, when
+// `observer`) of a game already in memory: what referee::view gives, without loading the
+// snapshot again.
+core::Document view_of(store::GameStore& games, const GameContext& context,
+                       const std::optional<std::string>& player, bool observer = false);
 // The seat of `name`, or UserError 77.
 int seat_of(const store::GameRow& row, const std::string& name);
 // The hash that the record keeps after every turn: the complete state, the generator and, once
 // it holds anything, the table's state (store::GameRow::host; see referee/actions.hpp).
 std::string state_hash(const core::Document& state, const std::string& rng,
                        const core::Document& host = core::Document::object());
+// The same from the state's text as State::view_text(kReferee) writes it (no Document made).
+std::string state_hash_of_text(std::string state_text, const std::string& rng,
+                               const core::Document& host = core::Document::object());
 
 // Over by the rules, or by the referee (resignation, draw, forfeit, adjudication).
 bool game_over(const core::State& state, const store::GameRow& row);

@@ -13,6 +13,7 @@
 #include "output/writer.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/prose.hpp"
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
 #include "store/game_store.hpp"
@@ -20,6 +21,15 @@
 namespace referee {
 
 namespace {
+
+// Who sits where, as every view and log shows it: [{name, seat, role}].
+Document seats_document(const store::GameRow& row, const core::Engine& engine) {
+  Document seats = Document::array();
+  for (const auto& player : row.players)
+    seats.push_back(
+        {{"name", player.name}, {"seat", player.seat}, {"role", engine.seat_name(player.seat)}});
+  return seats;
+}
 
 void check_players(const core::Engine& engine, const std::vector<std::string>& players) {
   const int count = static_cast<int>(players.size());
@@ -46,23 +56,9 @@ void check_players(const core::Engine& engine, const std::vector<std::string>& p
 NewGame split_addresses(const NewGame& given, std::vector<std::string>& addresses) {
   NewGame request = given;
   for (auto& player : request.players) {
-    std::string address;
-    const auto open = player.rfind('<');
-    if (!player.empty() && player.back() == '>' && open != std::string::npos) {
-      address = player.substr(open + 1, player.size() - open - 2);
-      std::string name = player.substr(0, open);
-      while (!name.empty() && (name.back() == ' ' || name.back() == '"')) name.pop_back();
-      while (!name.empty() && (name.front() == ' ' || name.front() == '"')) name.erase(0, 1);
-      const auto at = address.find('@');
-      if (at == std::string::npos || at == 0 || at + 1 == address.size() ||
-          address.find('@', at + 1) != std::string::npos ||
-          address.find_first_of(" <>,;\"") != std::string::npos)
-        throw core::UserError(
-            core::Exit::kUsage,
-            fmt::format("'{}' is not an e-mail address (player '{}')", address, name));
-      player = name;
-    }
-    addresses.push_back(address);
+    const NamedAddress named = split_address(player, false);
+    if (!named.address.empty()) player = named.name;
+    addresses.push_back(named.address);
   }
   return request;
 }
@@ -106,6 +102,31 @@ Document describe_option(const core::OptionInfo& option) {
 }
 
 }  // namespace
+
+NamedAddress split_address(const std::string& text, bool required) {
+  NamedAddress named{text, ""};
+  const auto open = text.rfind('<');
+  if (!text.empty() && text.back() == '>' && open != std::string::npos) {
+    named.address = text.substr(open + 1, text.size() - open - 2);
+    named.name = text.substr(0, open);
+    while (!named.name.empty() && (named.name.back() == ' ' || named.name.back() == '"'))
+      named.name.pop_back();
+    while (!named.name.empty() && (named.name.front() == ' ' || named.name.front() == '"'))
+      named.name.erase(0, 1);
+  } else if (required) {
+    named = {"", text};
+  } else {
+    return named;
+  }
+  const std::string& address = named.address;
+  const auto at = address.find('@');
+  if (at == std::string::npos || at == 0 || at + 1 == address.size() ||
+      address.find('@', at + 1) != std::string::npos ||
+      address.find_first_of(" <>,;\"") != std::string::npos)
+    throw core::UserError(core::Exit::kUsage,
+                          fmt::format("'{}' is not an e-mail address ({})", address, text));
+  return named;
+}
 
 Document create_game(store::Database& db, const NewGame& given) {
   std::vector<std::string> addresses;
@@ -188,6 +209,11 @@ Document create_game(store::Database& db, const NewGame& given) {
   update_clock(row, *state, true);
   ledger::seal_new_game(row);
   games.insert_game(row);
+  Document observers = Document::array();
+  for (const auto& text : request.observers) {
+    const NamedAddress named = split_address(text, true);
+    if (games.add_observer(row.id, {named.address, named.name})) observers.push_back(named.address);
+  }
   // A position may leave the first player with only a forced move: the referee makes it now.
   GameContext context{row, engine, std::move(state), rng};
   apply_forced_moves(games, context);
@@ -197,15 +223,17 @@ Document create_game(store::Database& db, const NewGame& given) {
                    {"seed_commitment", row.seed_commitment},
                    {"chain", context.row.chain_head},
                    {"players", seats}};
+  if (!observers.empty()) made["observers"] = observers;
   add_clock_fields(made, context.row);
   return made;
 }
 
-Document view(store::Database& db, const std::string& game,
-              const std::optional<std::string>& player) {
-  store::GameStore games(db);
-  GameContext context = load_game(games, game);
-  const int viewer = player ? seat_of(context.row, *player) : core::kReferee;
+Document view_of(store::GameStore& games, const GameContext& context,
+                 const std::optional<std::string>& player, bool observer) {
+  const std::string& game = context.row.id;
+  const int viewer = observer ? core::kEveryone
+                     : player ? seat_of(context.row, *player)
+                              : core::kReferee;
 
   Document doc;
   doc["game"] = context.row.id;
@@ -217,16 +245,20 @@ Document view(store::Database& db, const std::string& game,
   if (over) doc["result"] = result_document(*context.state, context.row);
   add_clock_fields(doc, context.row);
   add_table_fields(doc, context.row);
-  if (player)
+  if (observer)
+    doc["you"] = "observer";
+  else if (player)
     doc["you"] = {{"name", *player}, {"seat", viewer}, {"role", context.engine->seat_name(viewer)}};
   else
     doc["you"] = "referee";
+  doc["players"] = seats_document(context.row, *context.engine);
   doc["state"] = context.state->view(viewer);
   ledger::add_audit_fields(doc, context.row, over);
 
   // What happened since this player's own previous turn (for the referee: the last turn).
-  const std::int64_t since = player ? games.last_own_turn(game, viewer)
-                                    : std::max<std::int64_t>(0, context.row.next_turn - 2);
+  const std::int64_t since = player && !observer
+                                 ? games.last_own_turn(game, viewer)
+                                 : std::max<std::int64_t>(0, context.row.next_turn - 2);
   Document last = Document::array();
   if (since == 0 && !context.row.setup_events.empty())
     last.push_back(setup_document(context.row, viewer));
@@ -236,27 +268,47 @@ Document view(store::Database& db, const std::string& game,
   return doc;
 }
 
+Document view(store::Database& db, const std::string& game,
+              const std::optional<std::string>& player) {
+  store::GameStore games(db);
+  return view_of(games, load_game(games, game), player);
+}
+
+Document observer_view(store::Database& db, const std::string& game) {
+  store::GameStore games(db);
+  return view_of(games, load_game(games, game), std::nullopt, true);
+}
+
 std::string draw_view(const Document& doc) {
   const core::Engine* engine = core::find_engine(doc.at("kind").get<std::string>());
+  const SeatLabels labels = seat_labels(doc.value("players", Document::array()));
+  // A player is named with the seat in brackets: "ann [North]".
+  const auto named = [&](const std::string& name) {
+    for (const auto& player : doc.value("players", Document::array()))
+      if (player.value("name", std::string()) == name)
+        return label(labels, player.value("role", std::string()));
+    return name;
+  };
   std::ostringstream out;
   out << fmt::format("Game {} ({}), turn {}\n", doc.at("game").get<std::string>(),
                      doc.at("kind").get<std::string>(), doc.at("turn").get<std::int64_t>());
   if (doc.at("you").is_object())
-    out << fmt::format("You: {} ({})\n", doc["you"]["name"].get<std::string>(),
+    out << fmt::format("You: {} [{}]\n", doc["you"]["name"].get<std::string>(),
                        doc["you"]["role"].get<std::string>());
   if (doc.at("finished").get<bool>()) {
     const Document& result = doc.at("result");
     std::string scores;
     for (const auto& [name, score] : result.at("scores").items())
-      scores += fmt::format("{}{} {}", scores.empty() ? "" : ", ", name, output::to_line(score));
+      scores +=
+          fmt::format("{}{} {}", scores.empty() ? "" : ", ", named(name), output::to_line(score));
     const std::string outcome =
         result.at("draw").get<bool>() ? "a draw"
         : result.at("winner").is_string()
-            ? result["winner"].get<std::string>() + " wins"
+            ? named(result["winner"].get<std::string>()) + " wins"
             : "shared by " + output::to_line(result.value("winners", Document::array()));
     out << fmt::format("Finished: {} ({}).\n", outcome, scores);
   } else if (!doc.at("to_move").empty()) {
-    out << "To move: " << doc["to_move"][0].get<std::string>();
+    out << "To move: " << named(doc["to_move"][0].get<std::string>());
     if (doc.contains("deadline")) out << ", by " << doc["deadline"].get<std::string>();
     out << "\n";
   }
@@ -267,12 +319,13 @@ std::string draw_view(const Document& doc) {
   const Document& last = doc.at("last");
   if (!last.empty()) out << "\nSince your last turn:\n";
   for (const auto& turn : last) {
-    const std::string who = turn.contains("player") ? turn["player"].get<std::string>() : "set-up";
+    const std::string who =
+        turn.contains("player") ? named(turn["player"].get<std::string>()) : "set-up";
     out << fmt::format("  turn {}, {}{}", turn.at("turn").get<std::int64_t>(), who,
                        turn.value("forced", false) ? " (by the referee)" : "");
     if (turn.contains("moves")) out << ": " << output::to_line(turn["moves"]);
     out << "\n";
-    for (const auto& event : turn.at("events")) out << "    " << output::to_line(event) << "\n";
+    for (const auto& event : turn.at("events")) out << "    " << event_words(event, labels) << "\n";
   }
   return out.str();
 }
@@ -291,20 +344,35 @@ MoveList legal_moves(store::Database& db, const std::string& game, const std::st
   return list;
 }
 
-Document history(store::Database& db, const std::string& game,
-                 const std::optional<std::string>& player) {
+namespace {
+
+Document history_as(store::Database& db, const std::string& game,
+                    const std::optional<std::string>& player, bool observer) {
   store::GameStore games(db);
   auto row = games.find_game(game);
   if (!row)
     throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", game));
-  const int viewer = player ? seat_of(*row, *player) : core::kReferee;
+  const int viewer = observer ? core::kEveryone : player ? seat_of(*row, *player) : core::kReferee;
   Document turns = Document::array();
   if (!row->setup_events.empty()) turns.push_back(setup_document(*row, viewer));
   for (const auto& turn : games.turns(game)) turns.push_back(turn_document(turn, *row, viewer));
   Document doc = {{"game", game}, {"kind", row->kind}, {"turns", turns}};
+  if (const core::Engine* engine = core::find_engine(row->kind))
+    doc["players"] = seats_document(*row, *engine);
   ledger::add_audit_fields(doc, *row, row->finished);
   doc["genesis"] = row->genesis;
   return doc;
+}
+
+}  // namespace
+
+Document history(store::Database& db, const std::string& game,
+                 const std::optional<std::string>& player) {
+  return history_as(db, game, player, false);
+}
+
+Document observer_history(store::Database& db, const std::string& game) {
+  return history_as(db, game, std::nullopt, true);
 }
 
 Document list_games(store::Database& db, const ListFilter& filter) {

@@ -37,6 +37,8 @@ struct NewGame {
   // Player name -> Ed25519 public key (hex): that player signs turn files instead of a token.
   std::map<std::string, std::string> keys{};
   TimingRequest timing{};
+  // "Name <addr>" or an address: observers who follow the game by mail without a seat.
+  std::vector<std::string> observers{};
 };
 
 // Prints game, kind, seed_commitment, chain and players [{name, seat, role, token or key}]: the
@@ -46,6 +48,8 @@ Document create_game(store::Database& db, const NewGame& request);
 // A player's view, or the referee's when `player` is empty.
 Document view(store::Database& db, const std::string& game,
               const std::optional<std::string>& player);
+// What an observer without a seat sees: nothing that any seat does not see.
+Document observer_view(store::Database& db, const std::string& game);
 // A view drawn for a person: a header, the engine's board, what happened since.
 std::string draw_view(const Document& view);
 
@@ -67,13 +71,18 @@ struct Submission {
 };
 // Never throws for a bad turn file: the verdict is in the answer and exit_code, and the
 // submission is recorded either way. Throws only when the database cannot be written.
-Submission submit(store::Database& db, const std::string& text, const std::string& source);
+struct SubmitOptions {
+  bool views = true;  // false: the answer alone (a batch that writes no view files)
+};
+Submission submit(store::Database& db, const std::string& text, const std::string& source,
+                  const SubmitOptions& options = {});
 // The answer submit gives for a refused turn, for a failure before the referee sees the file
 // (a file that cannot be read): {accepted: false, error: {code, kind, message, ...}}.
 Document rejection(const core::UserError& error);
 
 Document history(store::Database& db, const std::string& game,
                  const std::optional<std::string>& player);
+Document observer_history(store::Database& db, const std::string& game);
 // Which games `list` shows; every field narrows the list.
 struct ListFilter {
   std::optional<std::string> player{};   // games this player sits in
@@ -93,7 +102,7 @@ Document tick(store::Database& db);
 // The game master's hand: every operation is a turn of the game's record, with its reason.
 struct AdminRequest {
   std::string game;
-  std::string op;  // address, replace, extend, pause, resume, end, rollback
+  std::string op;  // address, replace, extend, pause, resume, end, rollback, observe
   std::string reason;
   std::string player{};                // address, replace: the seat's player
   std::string address{};               // address; replace (optional)
@@ -101,7 +110,14 @@ struct AdminRequest {
   std::string key{};                   // replace: the substitute's public key (optional)
   std::vector<std::string> winners{};  // end
   std::int64_t to = -1;                // rollback
+  bool remove = false;                 // observe: --remove ADDRESS instead of --add
 };
+// "Ann <ann@example.org>" as {address, name}; a bare address has no name. UserError 64 when
+// there is no address in it and `required`, or the address is not one.
+struct NamedAddress {
+  std::string name, address;
+};
+NamedAddress split_address(const std::string& text, bool required);
 Document admin(store::Database& db, const AdminRequest& request);
 // Replays each game (or one) from its record; ok: false names the first turn that disagrees.
 Document audit(store::Database& db, const std::optional<std::string>& game);

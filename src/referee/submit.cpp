@@ -13,6 +13,7 @@
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
+#include "turnfile/redact.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace referee {
@@ -67,9 +68,15 @@ Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
                     context.row.next_turn, request.turn < context.row.next_turn ? " (stale)" : ""),
         {{"expected_turn", context.row.next_turn}});
   if (!request.action.is_null()) return accept_action(games, request, submission_id, context);
-  if (context.state->current_player() != seat)
+  if (const auto to_move = context.state->current_player(); to_move != seat) {
+    const std::string whose =
+        to_move && *to_move >= 0 && static_cast<std::size_t>(*to_move) < context.row.players.size()
+            ? fmt::format("; it is {}'s [{}]", player_name(context.row, *to_move),
+                          context.engine->seat_name(*to_move))
+            : "";
     throw core::UserError(core::Exit::kRejected,
-                          fmt::format("it is not {}'s turn", request.player));
+                          fmt::format("it is not {}'s turn{}", request.player, whose));
+  }
   ledger::check_chain(request, context.row);
 
   Document events;
@@ -120,13 +127,15 @@ Document error_document(const core::UserError& error) {
 
 Document rejection(const core::UserError& error) { return error_document(error); }
 
-Submission submit(store::Database& db, const std::string& text, const std::string& source) {
+Submission submit(store::Database& db, const std::string& text, const std::string& source,
+                  const SubmitOptions& options) {
   store::GameStore games(db);
   store::SubmissionRow record;
-  record.raw = text;
+  record.raw_sha256 = ledger::sha256_hex(text);
   Submission outcome;
   try {
     const turnfile::TurnRequest request = turnfile::parse(text, source);
+    record.raw = turnfile::without_token(text, request);  // no secret at rest (caravan-ref(1))
     core::fault_point("after-parse");
     record.game_id = request.game;
     record.player = request.player;
@@ -145,14 +154,18 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
     core::fault_point("after-receipt");
     tx.commit();
     outcome.game = request.game;
-    for (const auto& player : context.row.players)
-      outcome.views[player.name] = view(db, request.game, player.name);
-    outcome.views["referee"] = view(db, request.game, std::nullopt);
+    // The views come from the state in memory: the snapshot just committed is not read again.
+    if (options.views) {
+      for (const auto& player : context.row.players)
+        outcome.views[player.name] = view_of(games, context, player.name);
+      outcome.views["referee"] = view_of(games, context, std::nullopt);
+    }
     core::fault_point("after-views");
     return outcome;
   } catch (const core::UserError& error) {
     if (error.code() == core::Exit::kTempFail) throw;
     record.accepted = false;
+    if (record.raw.empty()) record.raw = turnfile::without_token(text);
     record.error_code = static_cast<int>(error.code());
     record.error = error.what();
     core::fault_point("before-record-rejection");

@@ -107,7 +107,11 @@ grep -qxE '[0-9a-f]{64}' out && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1
 expect_exit 0 "--format twice" -- "$BIN" --format json games --format yaml
 expect_in out "kind: caravaneers" "the last --format wins"
 
-# --db overrides the environment.
-expect_exit 0 "--db" -- "$BIN" --db other.db list
+# --db overrides the environment; a command that only reads never creates a database (66).
+expect_exit 66 "list on a database that does not exist" -- "$BIN" --db other.db list
+[ ! -e other.db ] && PASSED=$((PASSED + 1)) || {
+  FAILED=$((FAILED + 1)); echo "FAIL: a read-only command created other.db"; }
+expect_exit 0 "--db" -- "$BIN" --db other.db new caravaneers --player a --player b
+expect_exit 0 "list on the new database" -- "$BIN" --db other.db list
 [ -f other.db ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: --db not used"; }
 finish

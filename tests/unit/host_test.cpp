@@ -250,6 +250,30 @@ TEST_P(Hosting, AnUndoRestoresTheStateAndGeneratorAndTheRecordKeepsBoth) {
   expect_record_holds();
 }
 
+// The audit keeps only recent snapshots (and those a rollback names): an undo accepted after a
+// long run of the game master's turns takes back a move older than those, and the audit makes
+// that snapshot again by replaying from the start, to the same result.
+TEST_P(Hosting, AnUndoAfterManyGameMasterTurnsStillAudits) {
+  create(2, clock("wait"));
+  play();
+  const Document before = referee_view();
+  const std::string mover = to_move();
+  const std::string other = mover == "p0" ? "p1" : "p0";
+  play();
+  referee::AdminRequest request;
+  request.game = game_;
+  request.reason = "a long journey";
+  request.op = "extend";
+  request.by = "1h";
+  for (int i = 0; i < 80; ++i) referee::admin(db(), request);
+  act(mover, "request-undo");
+  ASSERT_EQ(last_exit_, 0);
+  act(other, "accept-undo");
+  ASSERT_EQ(last_exit_, 0);
+  EXPECT_EQ(referee_view()["state"], before["state"]);
+  expect_record_holds();
+}
+
 TEST_P(Hosting, ARollbackReturnsTheGameToATurnAndKeepsWhatFollowed) {
   create(2);
   play();

@@ -341,7 +341,7 @@ TEST_F(LedgerTest, EveryAcceptedTurnGetsAReceiptThatFailsWithAnyByteChanged) {
   EXPECT_GT(changed, 300);
 }
 
-TEST_F(LedgerTest, TheRefereeKeyIsMadeOnceAndKeptInTheDatabase) {
+TEST_F(LedgerTest, TheRefereeKeyIsMadeOnceAndKeptInItsKeyFile) {
   EXPECT_FALSE(ledger::existing_referee_key(db()));
   const std::string key = ledger::referee_public_key(db());
   EXPECT_TRUE(ledger::is_hex(key, 32));

@@ -2,6 +2,7 @@
 #include "referee/referee.hpp"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include "core/errors.hpp"
 #include "store/game_store.hpp"
@@ -103,7 +104,7 @@ TEST_F(RefereeTest, EveryRejectionHasItsCodeAndMessageAndChangesNothingButTheRec
        [](const RefereeTest& t) { return t.turn_file("carol", t.ann_, 1, "[b1]"); }, 77,
        "no player 'carol'"},
       {"not your turn", [](const RefereeTest& t) { return t.turn_file("bob", t.bob_, 1, "[a2]"); },
-       65, "not bob's turn"},
+       65, "it is not bob's turn; it is ann's [South]"},
       {"wrong turn", [](const RefereeTest& t) { return t.turn_file("ann", t.ann_, 3, "[b1]"); }, 65,
        "for turn 3"},
       {"second move after the turn ended",
@@ -203,6 +204,28 @@ TEST_F(RefereeTest, ListShowsEveryGame) {
   const Document list = referee::list_games(db());
   ASSERT_EQ(list.size(), 2u);
   EXPECT_EQ(list[0]["players"].size(), 2u);
+}
+
+// Issue 16: a turn loads the game's snapshot once; the views it answers with come from the
+// state already in memory. Counted by SQLite's statement trace, not by time.
+int count_snapshot_reads(unsigned, void* count, void* statement, void*) {
+  const std::string sql = sqlite3_sql(static_cast<sqlite3_stmt*>(statement));
+  if (sql.find("initial_state") != std::string::npos && sql.find("FROM games") != std::string::npos)
+    ++*static_cast<int*>(count);
+  return 0;
+}
+
+TEST_F(RefereeTest, ASubmitReadsTheSnapshotOnceAndBuildsEveryViewFromMemory) {
+  int reads = 0;
+  sqlite3_trace_v2(db().handle(), SQLITE_TRACE_STMT, count_snapshot_reads, &reads);
+  const auto outcome = referee::submit(db(), turn_file("ann", ann_, 1, "[b1]"), "t.yaml");
+  sqlite3_trace_v2(db().handle(), 0, nullptr, nullptr);
+  ASSERT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
+  EXPECT_EQ(reads, 1);
+  ASSERT_EQ(outcome.views.size(), 3u);  // ann, bob and the referee
+  // The views from memory are the views a later load gives.
+  EXPECT_EQ(outcome.views.at("bob"), referee::view(db(), game_, std::string("bob")));
+  EXPECT_EQ(outcome.views.at("referee"), referee::view(db(), game_, std::nullopt));
 }
 
 }  // namespace

@@ -1,0 +1,232 @@
+#include "referee/prose.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "output/writer.hpp"
+
+namespace referee {
+
+namespace {
+
+std::string spaced(std::string key) {
+  std::replace(key.begin(), key.end(), '_', ' ');
+  return key;
+}
+
+std::string words(const Document& value, const SeatLabels& labels) {
+  switch (value.type()) {
+    case Document::value_t::string:
+      return label(labels, value.get<std::string>());
+    case Document::value_t::boolean:
+      return value.get<bool>() ? "yes" : "no";
+    case Document::value_t::null:
+      return "none";
+    case Document::value_t::array: {
+      std::string out;
+      for (const auto& item : value) out += (out.empty() ? "" : ", ") + words(item, labels);
+      return out.empty() ? "none" : out;
+    }
+    case Document::value_t::object: {
+      if (value.size() == 1 && value.contains("hidden"))
+        return fmt::format("{} hidden", value["hidden"].dump());
+      std::string out;
+      if (value.contains("from") && value.contains("to"))
+        out =
+            fmt::format("from {} to {}", words(value["from"], labels), words(value["to"], labels));
+      for (const auto& [key, item] : value.items()) {
+        if (key == "from" || key == "to") continue;
+        out += (out.empty() ? "" : ", ") + spaced(key) + " " + words(item, labels);
+      }
+      return out;
+    }
+    default:
+      return value.dump();
+  }
+}
+
+// The keys that say what happened come first: "play 10D, on 1", not "on 1, play 10D".
+constexpr const char* kLeading[] = {"event", "action", "op", "move", "play"};
+
+std::string row(const std::vector<std::string>& cells, const std::vector<std::size_t>& widths) {
+  std::string line;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    line += i + 1 < cells.size() ? fmt::format("{:<{}}  ", cells[i], widths[i]) : cells[i];
+  return line + "\n";
+}
+
+std::string table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> widths(rows.front().size(), 0);
+  for (const auto& cells : rows)
+    for (std::size_t i = 0; i < cells.size(); ++i) widths[i] = std::max(widths[i], cells[i].size());
+  std::string out;
+  for (const auto& cells : rows) out += row(cells, widths);
+  return out;
+}
+
+std::string outcome(const Document& result) {
+  if (!result.is_object()) return "finished";
+  if (result.value("draw", false)) return "a draw";
+  if (result.contains("winner") && result["winner"].is_string())
+    return result["winner"].get<std::string>() + " won";
+  if (result.contains("winners")) return words(result["winners"], {}) + " won";
+  return "finished";
+}
+
+}  // namespace
+
+SeatLabels seat_labels(const Document& players) {
+  SeatLabels labels;
+  for (const auto& player : players)
+    if (player.contains("role") && player.contains("name"))
+      labels[player["role"].get<std::string>()] = fmt::format(
+          "{} [{}]", player["name"].get<std::string>(), player["role"].get<std::string>());
+  return labels;
+}
+
+std::string label(const SeatLabels& labels, const std::string& role) {
+  const auto it = labels.find(role);
+  return it == labels.end() ? role : it->second;
+}
+
+std::string event_words(const Document& event, const SeatLabels& labels) {
+  if (!event.is_object()) return words(event, labels);
+  std::string subject;
+  if (event.contains("seat") && event["seat"].is_string())
+    subject = label(labels, event["seat"].get<std::string>());
+  else if (event.contains("player") && event["player"].is_string())
+    subject = event["player"].get<std::string>();
+  std::vector<std::string> parts;
+  for (const std::string key : kLeading) {
+    if (!event.contains(key)) continue;
+    const Document& value = event[key];
+    // What was done is the verb ("pass", "place a1"); a move or a card is named ("play 10D").
+    const bool verb = key == "event" || key == "action";
+    if (verb && value.is_string() && event.contains(value.get<std::string>())) continue;
+    parts.push_back(verb && value.is_string() ? spaced(value.get<std::string>())
+                    : verb                    ? words(value, labels)
+                           : fmt::format("{} {}", spaced(key), words(value, labels)));
+  }
+  for (const auto& [key, value] : event.items()) {
+    if (key == "seat" || key == "player" ||
+        std::find(std::begin(kLeading), std::end(kLeading), key) != std::end(kLeading))
+      continue;
+    if (value.is_boolean()) {
+      if (value.get<bool>()) parts.push_back(spaced(key));
+      continue;
+    }
+    parts.push_back(fmt::format("{} {}", spaced(key), words(value, labels)));
+  }
+  std::string sentence;
+  for (const auto& part : parts) sentence += (sentence.empty() ? "" : ", ") + part;
+  return subject.empty() ? sentence : subject + ": " + sentence;
+}
+
+std::string describe_log(const Document& log) {
+  const SeatLabels labels = seat_labels(log.value("players", Document::array()));
+  SeatLabels by_name;  // a player's name -> "ann [North]"
+  for (const auto& player : log.value("players", Document::array()))
+    by_name[player.value("name", std::string())] =
+        label(labels, player.value("role", std::string()));
+  std::ostringstream out;
+  const auto& turns = log.at("turns");
+  out << fmt::format("Game {} ({}): {} turn{}\n", log.at("game").get<std::string>(),
+                     log.at("kind").get<std::string>(), turns.size(), turns.size() == 1 ? "" : "s");
+  if (log.contains("players")) {
+    std::string names;
+    for (const auto& [role, text] : labels) names += (names.empty() ? "" : ", ") + text;
+    out << "Players: " << names << "\n";
+  }
+  for (const auto& turn : turns) {
+    if (turn.value("setup", false))
+      out << "\nSet-up:\n";
+    else
+      out << fmt::format("\nTurn {}, {}{}{}\n", turn.at("turn").get<std::int64_t>(),
+                         label(by_name, turn.value("player", std::string("the referee"))),
+                         turn.value("forced", false) ? " (played by the referee)" : "",
+                         turn.contains("moves") ? ": " + output::to_line(turn["moves"]) : "");
+    for (const auto& event : turn.value("events", Document::array()))
+      out << "  " << event_words(event, labels) << "\n";
+  }
+  out << "\nSeed commitment: " << log.value("seed_commitment", std::string()) << "\n";
+  if (log.contains("seed"))
+    out << fmt::format("Seed: {} (salt {})\n", log["seed"].get<std::string>(),
+                       log.value("seed_salt", std::string()));
+  else
+    out << "Seed: shown when the game is over\n";
+  out << "Chain head: " << log.value("chain", std::string()) << "\n";
+  return out.str();
+}
+
+std::string describe_list(const Document& list) {
+  if (list.empty()) return "No games.\n";
+  std::vector<std::vector<std::string>> rows = {
+      {"GAME", "KIND", "TURN", "STATE", "DEADLINE", "PLAYERS"}};
+  for (const auto& game : list) {
+    std::string state = game.value("finished", false) ? outcome(game.value("result", Document()))
+                        : game["to_move"].is_string()
+                            ? game["to_move"].get<std::string>() + " to move"
+                            : "running";
+    if (game.value("paused", false)) state += ", paused";
+    if (game.value("overdue", false)) state += ", overdue";
+    rows.push_back({game.at("game").get<std::string>(), game.at("kind").get<std::string>(),
+                    game.at("turn").dump(), state,
+                    game["deadline"].is_string() ? game["deadline"].get<std::string>() : "-",
+                    words(game.at("players"), {})});
+  }
+  return table(rows);
+}
+
+std::string describe_games(const Document& games) {
+  std::ostringstream out;
+  for (const auto& engine : games) {
+    const auto& players = engine.at("players");
+    const auto min = players.at("min").get<int>(), max = players.at("max").get<int>();
+    out << fmt::format("{}: {}\n", engine.at("kind").get<std::string>(),
+                       engine.at("title").get<std::string>());
+    out << fmt::format(
+        "  {} players; seats {}; {}\n",
+        min == max ? std::to_string(min) : fmt::format("{} to {}", min, max),
+        words(engine.at("seats"), {}),
+        engine.at("hidden_information").get<bool>() ? "some things hidden" : "nothing hidden");
+    for (const auto& option : engine.at("options")) {
+      std::string range;
+      if (option.contains("values")) {
+        for (const auto& value : option["values"])
+          range += (range.empty() ? "one of " : ", ") + output::to_line(value);
+      }
+      if (option.contains("min"))
+        range = fmt::format("{} to {}", option["min"].dump(), option["max"].dump());
+      out << fmt::format("  --option {}=... ({}{}; default {}): {}\n",
+                         option.at("name").get<std::string>(), option.at("type").get<std::string>(),
+                         range.empty() ? "" : ", " + range, output::to_line(option.at("default")),
+                         option.at("help").get<std::string>());
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+std::string describe_new(const Document& created) {
+  std::ostringstream out;
+  out << fmt::format("Game {} ({}) has begun.\n", created.at("game").get<std::string>(),
+                     created.at("kind").get<std::string>());
+  if (created.contains("deadline") && created["deadline"].is_string())
+    out << "The first move is due by " << created["deadline"].get<std::string>() << ".\n";
+  out << "Seed commitment: " << created.value("seed_commitment", std::string()) << "\n";
+  out << "\nEach player's secret, shown only now: give each player their own.\n";
+  for (const auto& player : created.at("players")) {
+    out << fmt::format("  {} [{}, seat {}]", player.at("name").get<std::string>(),
+                       player.at("role").get<std::string>(), player.at("seat").get<int>());
+    if (player.contains("token")) out << ": token " << player["token"].get<std::string>();
+    if (player.contains("key")) out << ": signs with key " << player["key"].get<std::string>();
+    if (player.contains("address")) out << " <" << player["address"].get<std::string>() << ">";
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace referee

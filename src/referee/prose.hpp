@@ -1,0 +1,30 @@
+// Text for people: `--format text` of log, list, games and new, and an event told in words.
+//
+// Promise: only words and layout; the documents are those of the other formats. It knows no
+// game's rules: an event is told from its own keys ("play 10D, on 1"), the seats it names as
+// their players ("ann [North]").
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "core/engine.hpp"
+
+namespace referee {
+
+using core::Document;
+
+// A seat's name ("North") -> how a person reads it ("ann [North]"), from [{name, role}].
+using SeatLabels = std::map<std::string, std::string>;
+SeatLabels seat_labels(const Document& players);
+std::string label(const SeatLabels& labels, const std::string& role);
+
+// One event in words: "ann [North]: play 10D, on 1"; a hidden thing as "8 hidden".
+std::string event_words(const Document& event, const SeatLabels& labels);
+
+std::string describe_log(const Document& log);
+std::string describe_list(const Document& list);
+std::string describe_games(const Document& games);
+std::string describe_new(const Document& created);
+
+}  // namespace referee

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# The output contract for bots: every command's JSON answer, for every engine, is checked
+# against its JSON Schema in schema/json/ (tests/e2e/json_schema.py, python3-jsonschema). Each
+# sample game in examples/<kind>/ is played, every turn's answer checked: caravaneers to its
+# end, the others for their first 12 turns (quick) and then ended by the game master; the
+# commands that read a game answer at its start and its end, for every seat and the referee.
+source "$(dirname "$0")/lib.sh" "$@"
+PY=/usr/bin/python3
+"$PY" -c 'import jsonschema' 2>/dev/null || PY=python3
+"$PY" -c 'import jsonschema' 2>/dev/null ||
+  { echo "skipped: needs python3-jsonschema (bash .ci/install-deps test)"; rm -rf "$WORK"; exit 77; }
+mkdir -p answers
+export CARAVAN_REF_NOW=2026-03-01T12:00:00Z
+n=0
+# answer NAME COMMAND...: keeps the command's JSON answer as answers/NAME-N.json; the schema
+# is the name's first word (answers/view-... is checked against schema/json/view.schema.json).
+answer() {
+  local name=$1; shift
+  n=$((n + 1))
+  "$BIN" --format json "$@" >"answers/$name-$n.json" 2>"$WORK/err"
+  local code=$?
+  if [ $code -ne 0 ] && [ "$name" != submit ] && [ "$name" != error ]; then
+    FAILED=$((FAILED + 1)); echo "FAIL: $* exited $code"; sed 's/^/  err: /' "$WORK/err"
+  fi
+}
+
+token_of() { awk -v who="$1" '/ name: /{name=$NF} /^ *token: /{if (name==who) print $2}' new.yaml; }
+reads() {  # reads GAME: view, moves and log for every seat and the referee
+  local game=$1 player
+  answer view "view" "$game" --referee
+  answer log "log" "$game" --referee
+  for player in $(sed -n 's/^  - name: //p' new.yaml); do
+    answer view "view" "$game" --player "$player"
+    answer moves "moves" "$game" --player "$player"
+    answer log "log" "$game" --player "$player"
+  done
+}
+
+index=0
+for dir in "$SRC"/examples/*/; do
+  [ -f "$dir/new.args" ] || continue
+  index=$((index + 1))
+  sampled $index || continue
+  kind=$(basename "$dir")
+  mapfile -t args <"$dir/new.args"
+  "$BIN" new "$kind" "${args[@]}" >new.yaml
+  game=$(sed -n 's/^game: //p' new.yaml)
+  answer new new "$kind" "${args[@]}"
+  reads "$game"
+  files=("$dir"/turns/*.yaml)
+  [ "$kind" = caravaneers ] || files=("${files[@]:0:12}")
+  i=0
+  for file in "${files[@]}"; do
+    i=$((i + 1))
+    name=$(basename "$file" .yaml)
+    sed -e "s/^game: GAME$/game: $game/" -e "s/^token: TOKEN$/token: $(token_of "${name#*-}")/" \
+      "$file" >turn.yaml
+    if [ $i -eq 1 ]; then  # the same turn, refused first: a wrong turn number
+      sed 's/^turn: .*/turn: 99/' turn.yaml >wrong.yaml
+      answer submit submit wrong.yaml
+    fi
+    if [ $i -eq 1 ]; then answer submit submit turn.yaml --out views  # a receipt for verify
+    else answer submit submit turn.yaml; fi
+  done
+  if [ "$kind" != caravaneers ]; then
+    winner=$(sed -n 's/^  - name: //p' new.yaml | head -1)
+    answer admin admin end "$game" --winner "$winner" --reason "the sample stops here"
+  fi
+  reads "$game"
+  answer export export "$game"
+  "$BIN" export "$game" --out "record-$kind.yaml"
+  answer verify verify "record-$kind.yaml"
+  receipt=$(ls views/"$game"/receipt-* | head -1)
+  answer verify verify --receipt "$receipt"
+  answer import import "record-$kind.yaml" --db "$WORK/imported.db"
+  answer audit audit "$game"
+done
+
+answer error submit /nonexistent/turn.yaml
+answer list list
+answer list list --finished
+answer audit audit
+answer games games
+answer pubkey pubkey
+answer keygen keygen
+answer keygen keygen --out player.key
+"$BIN" new caravaneers --player "ann <ann@example.org>" --player bob --seed 5 --deadline 1d \
+  --remind 12h --nmr default >new.yaml
+game=$(sed -n 's/^game: //p' new.yaml)
+answer new new caravaneers --player "cy <cy@example.org>" --player dee --deadline 2d --nmr wait
+answer list list --running
+answer admin admin pause "$game" --reason "a holiday"
+answer admin admin resume "$game" --reason "back"
+answer admin admin extend "$game" --by 2d --reason "a long week"
+answer tick tick --now 2026-03-10T12:00:00Z
+answer admin admin rollback "$game" --to 0 --reason "a mistake"
+sed -e "s/3f9a01bc/$game/" -e "s/0b6f2c4e8a1d3f5b7c9e0a2b4d6f8a1c/$(token_of ann)/" \
+  -e "s/^turn: 1/turn: $("$BIN" view "$game" --referee | sed -n 's/^turn: //p')/" \
+  "$SRC/tests/mail/plain.eml" >mail.eml
+answer mail mail --outbox outbox --from referee@example.org <mail.eml
+answer mail mail --outbox outbox --from referee@example.org <"$SRC/tests/mail/garbage.eml"
+answer admin admin address "$game" --player ann --address ann@example.net --reason "moved"
+answer admin admin end "$game" --winner ann --reason "adjudicated"
+
+expect_exit 0 "every answer matches its schema" -- "$PY" "$SRC/tests/e2e/json_schema.py" \
+  "$SRC/schema/json" answers
+cat out
+# The check can fail: a moves answer without `exact`, a view whose turn is a string.
+mkdir -p broken
+"$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); del d["exact"]; print(json.dumps(d))' \
+  "$(ls answers/moves-*.json | head -1)" >broken/moves-1.json
+"$PY" -c 'import json, sys; d = json.load(open(sys.argv[1])); d["turn"] = "4"; print(json.dumps(d))' \
+  "$(ls answers/view-*.json | head -1)" >broken/view-2.json
+expect_exit 1 "answers that break the contract fail" -- "$PY" "$SRC/tests/e2e/json_schema.py" \
+  "$SRC/schema/json" broken
+expect_in out "moves-1.json: (top): 'exact' is a required property" "the missing field is named"
+expect_in out "view-2.json: turn: '4' is not of type 'integer'" "the wrong type is named"
+finish
