@@ -1,6 +1,8 @@
 // What every State has unless its engine says otherwise.
 #include "core/engine.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/svg.hpp"
@@ -89,6 +91,27 @@ Document State::default_move() const {
 std::vector<Event> State::retire(int seat, Rng& rng) {
   (void)rng;
   throw MoveError(fmt::format("this game cannot go on without seat {}", seat));
+}
+
+double outcome(const Result& result, int seat) {
+  const auto& winners = result.winners;
+  if (winners.empty())
+    return result.scores.empty() ? 0 : 1.0 / static_cast<double>(result.scores.size());
+  if (std::find(winners.begin(), winners.end(), seat) == winners.end()) return 0;
+  return 1.0 / static_cast<double>(winners.size());
+}
+
+double State::evaluate(int seat) const {
+  if (finished()) return outcome(result(), seat);
+  return 1.0 / static_cast<double>(num_players());
+}
+
+std::unique_ptr<State> Engine::from_view(const Document& view, int seat, int players,
+                                         const std::map<std::string, std::string>& opts,
+                                         Rng& rng) const {
+  (void)seat;
+  (void)rng;
+  return restore(view, players, opts);
 }
 
 Engine::Picture Engine::Picture::of(const svg::Drawing& drawing, std::string holding) {

@@ -166,7 +166,19 @@ class State {
     (void)rng;
     return clone();
   }
+
+  // How good this position looks for `seat`, as a chance of winning in [0, 1]: the engine's own
+  // one-ply judgement, which the greedy bot maximises and the search bot uses where it stops a
+  // playout early (src/bot). Each engine says in its man page (BOTS) what it counts. Judged only
+  // from what `seat` may know (view(seat)). A finished game scores 1 for a sole win, 1/k for a
+  // place shared by k seats, 0 otherwise (outcome(), below); by default an unfinished game scores
+  // 1/num_players().
+  virtual double evaluate(int seat) const;
 };
+
+// What a finished game gives `seat`: 1 for a sole win, 1/k for a first place shared by k seats,
+// 0 for a loss; a draw that names no winner gives every seat 1/n, as an even share.
+double outcome(const Result& result, int seat);
 
 // A new game and what happened while setting it up (deals, revealed hands), as events.
 struct Setup {
@@ -195,6 +207,15 @@ class Engine {
   // throws SetupError with the reason otherwise.
   virtual std::unique_ptr<State> restore(const Document& state, int players,
                                          const std::map<std::string, std::string>& opts) const = 0;
+
+  // A complete state that `seat` cannot tell from any game whose view(seat) is `view`: what the
+  // view hides (other hands, deck and bag orders) drawn with `rng`, consistently with everything
+  // it shows. This is how a bot sees a game: from its own view only, never the referee's state.
+  // The shared engine suite checks that view(seat) of the result is `view` again. By default
+  // restore(view): right for the games that hide nothing.
+  virtual std::unique_ptr<State> from_view(const Document& view, int seat, int players,
+                                           const std::map<std::string, std::string>& opts,
+                                           Rng& rng) const;
 
   // A view (what State::view gives, for any viewer) drawn for a person: a board, not a dump.
   virtual std::string draw(const Document& view) const = 0;
