@@ -126,6 +126,7 @@ int run(int argc, char** argv) {
   add_tick(app, context, handler);
   add_admin(app, context, handler);
   add_html(app, context, handler);
+  add_bot(app, context, handler);
   add_completion(app, context, handler);
 
   try {

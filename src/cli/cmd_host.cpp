@@ -67,14 +67,18 @@ void add_admin(CLI::App& app, Context& context, Handler& handler) {
                   cmd.add_option("--player", r.player, "the player")->required();
                   cmd.add_option("--address", r.address, "the new address")->required();
                 });
-  add_operation(*admin, context, handler, "replace",
-                "a substitute takes a seat with a new token (printed once)",
-                [](CLI::App& cmd, referee::AdminRequest& r) {
-                  cmd.add_option("--player", r.player, "the seat's player")->required();
-                  cmd.add_option("--by", r.by, "the substitute's name")->required();
-                  cmd.add_option("--address", r.address, "the substitute's mail address");
-                  cmd.add_option("--key", r.key, "the substitute's Ed25519 public key (hex)");
-                });
+  add_operation(
+      *admin, context, handler, "replace",
+      "a substitute takes a seat with a new token (printed once), or the referee's bot does",
+      [](CLI::App& cmd, referee::AdminRequest& r) {
+        cmd.add_option("--player", r.player, "the seat's player")->required();
+        auto* by = cmd.add_option("--by", r.by, "the substitute's name");
+        auto* bot = cmd.add_option(
+            "--bot", r.bot, "the referee's bot takes the seat: random, greedy, mcts or mcts:N");
+        by->excludes(bot);
+        cmd.add_option("--address", r.address, "the substitute's mail address");
+        cmd.add_option("--key", r.key, "the substitute's Ed25519 public key (hex)");
+      });
   add_operation(*admin, context, handler, "extend", "move the running deadline later",
                 [](CLI::App& cmd, referee::AdminRequest& r) {
                   cmd.add_option("--by", r.by, "a duration (72h, 3d)")->required();

@@ -23,6 +23,7 @@ struct NewOptions {
   std::optional<std::uint64_t> seed;
   std::string position;
   std::vector<std::string> keys;  // NAME=HEX: players who sign their turns
+  std::vector<std::string> bots;  // NAME=LEVEL: seats the referee's bot plays
   referee::TimingRequest timing;
   std::vector<std::string> observers;
   MailOptions mail;
@@ -68,6 +69,9 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
   cmd->add_option("--key", opts->keys,
                   "NAME=HEX: the player's Ed25519 public key ('keygen'); that player signs turn "
                   "files instead of sending a token");
+  cmd->add_option("--bot", opts->bots,
+                  "NAME=LEVEL: the referee's bot plays that player's seat (random, greedy, mcts; "
+                  "mcts:N for N playouts a move); 'tick' plays it");
   cmd->add_option("--deadline", opts->timing.deadline,
                   "each turn is due this long after the previous (72h, 3d; default: no clock)");
   cmd->add_option("--grace", opts->timing.grace,
@@ -92,6 +96,7 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
       read_file_options(request.kind, request.options);
       request.seed = opts->seed;
       for (const auto& [name, key] : parse_options(opts->keys)) request.keys[name] = key;
+      for (const auto& [name, level] : parse_options(opts->bots)) request.bots[name] = level;
       if (!opts->position.empty())
         request.position = turnfile::yaml_to_document(read_input(opts->position), opts->position);
       request.observers = opts->observers;

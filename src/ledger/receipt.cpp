@@ -8,6 +8,7 @@
 #include "ledger/chain.hpp"
 #include "ledger/crypto.hpp"
 #include "ledger/key_file.hpp"
+#include "ledger/turn_signature.hpp"
 #include "store/game_store.hpp"
 
 namespace ledger {
@@ -100,6 +101,11 @@ std::string referee_public_key(store::Database& db) { return load_or_make_key(db
 
 std::optional<std::string> existing_referee_key(store::Database& db) {
   return current_public_key(db);
+}
+
+std::string sign_as_referee(store::Database& db, const std::string& turn_file,
+                            const std::string& source) {
+  return sign_turn_file(turn_file, source, load_or_make_key(db).secret_key);
 }
 
 bool is_referee_key(store::Database& db, const std::string& public_key) {

@@ -6,6 +6,7 @@
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
@@ -25,8 +26,8 @@ store::PlayerRow& seat_row(store::GameRow& row, const std::string& name) {
 }
 
 // The action document for the record, and what the store must change beside it.
-Document action_of(const AdminRequest& request, store::GameStore& games, GameContext& context,
-                   Document& printed) {
+Document action_of(const AdminRequest& request, store::Database& db, store::GameStore& games,
+                   GameContext& context, Document& printed) {
   store::GameRow& row = context.row;
   Document action = {{"action", "admin"}, {"op", request.op}, {"reason", request.reason}};
   if (request.op == "address") {
@@ -37,12 +38,22 @@ Document action_of(const AdminRequest& request, store::GameStore& games, GameCon
     // The seat keeps its name in the record (the chain and every signature name it); the
     // substitute is recorded and answers with the seat's name and a new token or key.
     store::PlayerRow& player = seat_row(row, request.player);
-    if (request.by.empty()) usage("admin replace needs --by NAME (the substitute)");
+    if (request.by.empty() && request.bot.empty())
+      usage("admin replace needs --by NAME (the substitute) or --bot LEVEL");
+    if (!request.bot.empty() && !request.key.empty())
+      usage("admin replace takes --key or --bot, not both");
     const std::string token = core::new_token();
     player.token_hash = core::hash_hex(token);
     player.address = request.address;
     player.public_key.clear();
-    if (!request.key.empty()) {
+    player.bot.clear();
+    if (!request.bot.empty()) {
+      // The referee's bot signs with the referee's key; it needs no token.
+      player.bot = bot_spec_text(parse_bot_spec(request.bot));
+      player.public_key = ledger::referee_public_key(db);
+      printed["bot"] = player.bot;
+      action["bot"] = player.bot;
+    } else if (!request.key.empty()) {
       store::GameRow keyed = row;
       ledger::register_keys(keyed, {{request.player, request.key}});
       player.public_key = keyed.players.at(static_cast<std::size_t>(player.seat)).public_key;
@@ -51,7 +62,7 @@ Document action_of(const AdminRequest& request, store::GameStore& games, GameCon
       printed["token"] = token;
     }
     action["player"] = request.player;
-    action["by"] = request.by;
+    action["by"] = request.by.empty() ? "bot (" + player.bot + ")" : request.by;
   } else if (request.op == "extend") {
     const auto by = core::parse_duration(request.by);
     if (!by || by->count() <= 0) usage(fmt::format("--by '{}' is not a duration", request.by));
@@ -102,7 +113,7 @@ Document admin(store::Database& db, const AdminRequest& request) {
   GameContext context = load_game(games, request.game);
   store::GameRow& row = context.row;
   Document printed = {{"game", row.id}, {"op", request.op}};
-  const Document action = action_of(request, games, context, printed);
+  const Document action = action_of(request, db, games, context, printed);
   const std::int64_t number = row.next_turn;
   const Document paused = row.host.value("paused", Document());
   Document events;

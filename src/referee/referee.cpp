@@ -1,5 +1,6 @@
 #include "referee/referee.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <set>
 #include <sstream>
@@ -10,6 +11,7 @@
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
 #include "output/writer.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
@@ -192,6 +194,22 @@ Document create_game(store::Database& db, const NewGame& given) {
   }
 
   ledger::register_keys(row, request.keys);
+  for (const auto& [name, text] : request.bots) {
+    // The referee's bot signs the seat's turns with the referee's own key: no secret to keep.
+    const auto at = std::find(request.players.begin(), request.players.end(), name);
+    if (at == request.players.end())
+      throw core::UserError(
+          core::Exit::kUsage,
+          fmt::format("--bot {}: there is no player {} (name them with --player)", name, name));
+    if (request.keys.count(name) != 0)
+      throw core::UserError(core::Exit::kUsage,
+                            fmt::format("{} has a key and a bot: give one of them", name));
+    store::PlayerRow& player =
+        row.players.at(static_cast<std::size_t>(at - request.players.begin()));
+    player.bot = bot_spec_text(parse_bot_spec(text));
+    player.public_key = ledger::referee_public_key(db);
+    seats[static_cast<std::size_t>(player.seat)]["bot"] = player.bot;
+  }
   for (const auto& player : row.players)  // a player who signs gets no token to keep
     if (!player.public_key.empty()) {
       seats[static_cast<std::size_t>(player.seat)].erase("token");

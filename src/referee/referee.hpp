@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/bot.hpp"
 #include "core/engine.hpp"
 #include "core/errors.hpp"
 #include "store/sqlite.hpp"
@@ -39,6 +40,8 @@ struct NewGame {
   TimingRequest timing{};
   // "Name <addr>" or an address: observers who follow the game by mail without a seat.
   std::vector<std::string> observers{};
+  // Player name -> bot spec (parse_bot_spec): the referee's bot plays that seat.
+  std::map<std::string, std::string> bots{};
 };
 
 // Prints game, kind, seed_commitment, chain and players [{name, seat, role, token or key}]: the
@@ -108,6 +111,7 @@ struct AdminRequest {
   std::string address{};               // address; replace (optional)
   std::string by{};                    // replace: the substitute; extend: a duration
   std::string key{};                   // replace: the substitute's public key (optional)
+  std::string bot{};                   // replace: the referee's bot takes the seat (a bot spec)
   std::vector<std::string> winners{};  // end
   std::int64_t to = -1;                // rollback
   bool remove = false;                 // observe: --remove ADDRESS instead of --add
@@ -122,5 +126,35 @@ Document admin(store::Database& db, const AdminRequest& request);
 // Replays each game (or one) from its record; ok: false names the first turn that disagrees.
 Document audit(store::Database& db, const std::optional<std::string>& game);
 Document describe_engines();
+
+// A seat's bot as `new --bot NAME=LEVEL` and `admin replace --bot LEVEL` give it: a level, and
+// for a fixed budget a number of playouts after a colon ("mcts:500"). UserError 64 otherwise.
+struct BotSpec {
+  bot::Level level = bot::Level::kRandom;
+  bot::Budget budget{};
+};
+BotSpec parse_bot_spec(const std::string& text);
+std::string bot_spec_text(const BotSpec& spec);
+
+// A bot plays `player`'s turn (caravan-ref(1), bot). The turn file is submitted as any other:
+// signed with the referee's key for a seat the referee's bot holds, with `token` for a person's
+// seat; with neither it is only written, for the person to send.
+struct BotRequest {
+  std::string game;
+  std::string player;
+  BotSpec spec{};
+  std::optional<std::uint64_t> seed{};  // default: from the game and the turn number
+  std::string token{};
+};
+struct BotPlay {
+  Document turn;                         // the turn file as a document (without its signature)
+  std::string text;                      // the turn file as submitted or to be sent
+  Document stats;                        // level, seed, playouts, nodes
+  std::optional<Submission> submission;  // absent when nothing was submitted
+};
+BotPlay play_bot(store::Database& db, const BotRequest& request);
+// Every seat a bot holds plays while it is to move (tick calls it): [{game, player, action:
+// bot, level, turn, accepted}].
+Document play_bots(store::Database& db);
 
 }  // namespace referee

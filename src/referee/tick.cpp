@@ -121,6 +121,9 @@ Document tick(store::Database& db) {
     Document report = tick_game(db, game.id, now);
     if (!report.is_null()) actions.push_back(std::move(report));
   }
+  // Then every seat a bot holds plays while it is to move (a forfeit above may have given one
+  // its turn).
+  for (auto& report : play_bots(db)) actions.push_back(std::move(report));
   return {{"now", core::format_time(now)}, {"actions", actions}};
 }
 

@@ -53,13 +53,14 @@ void GameStore::insert_game(const GameRow& game) {
   insert.run();
   for (const auto& player : game.players) {
     Statement seat(db_,
-                   "INSERT INTO players (game_id, seat, name, token_hash, address) "
-                   "VALUES (?,?,?,?,?)");
+                   "INSERT INTO players (game_id, seat, name, token_hash, address, bot) "
+                   "VALUES (?,?,?,?,?,?)");
     seat.bind(1, game.id)
         .bind(2, std::int64_t{player.seat})
         .bind(3, player.name)
         .bind(4, player.token_hash)
-        .bind(5, player.address.empty() ? std::optional<std::string>() : player.address);
+        .bind(5, player.address.empty() ? std::optional<std::string>() : player.address)
+        .bind(6, player.bot.empty() ? std::optional<std::string>() : player.bot);
     seat.run();
   }
   write_audit_columns(game);
@@ -142,12 +143,13 @@ std::optional<GameRow> GameStore::find_game(const std::string& id) {
   game.setup_events = json::parse(query.text(14));
 
   Statement seats(db_,
-                  "SELECT seat, name, token_hash, address FROM players WHERE game_id = ? "
+                  "SELECT seat, name, token_hash, address, bot FROM players WHERE game_id = ? "
                   "ORDER BY seat");
   seats.bind(1, id);
   while (seats.step()) {
     game.players.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2)});
     if (!seats.is_null(3)) game.players.back().address = seats.text(3);
+    if (!seats.is_null(4)) game.players.back().bot = seats.text(4);
   }
   read_audit_columns(game);
   return game;
@@ -303,6 +305,21 @@ json GameStore::snapshot_after(const std::string& game_id, std::int64_t number) 
   return json::parse(query.text(0));
 }
 
+std::vector<GameRow> GameStore::games_with_a_bot_to_move() {
+  Statement query(
+      db_,
+      "SELECT g.id, g.to_move FROM games g JOIN players p ON p.game_id = g.id "
+      "AND p.seat = g.to_move WHERE g.finished = 0 AND p.bot IS NOT NULL ORDER BY g.id");
+  std::vector<GameRow> games;
+  while (query.step()) {
+    GameRow game;
+    game.id = query.text(0);
+    game.to_move = static_cast<int>(query.integer(1));
+    games.push_back(std::move(game));
+  }
+  return games;
+}
+
 std::vector<GameRow> GameStore::games_with_deadlines() {
   Statement query(db_,
                   "SELECT id, deadline, to_move, timing FROM games WHERE deadline IS NOT NULL "
@@ -334,15 +351,17 @@ bool GameStore::record_reminder(const std::string& game_id, int seat, const std:
 }
 
 void GameStore::update_player(const std::string& game_id, const PlayerRow& player) {
-  Statement update(db_,
-                   "UPDATE players SET name = ?, token_hash = ?, address = ?, public_key = ? "
-                   "WHERE game_id = ? AND seat = ?");
+  Statement update(
+      db_,
+      "UPDATE players SET name = ?, token_hash = ?, address = ?, public_key = ?, bot = ? "
+      "WHERE game_id = ? AND seat = ?");
   update.bind(1, player.name)
       .bind(2, player.token_hash)
       .bind(3, player.address.empty() ? std::optional<std::string>() : player.address)
       .bind(4, player.public_key.empty() ? std::optional<std::string>() : player.public_key)
-      .bind(5, game_id)
-      .bind(6, std::int64_t{player.seat});
+      .bind(5, player.bot.empty() ? std::optional<std::string>() : player.bot)
+      .bind(6, game_id)
+      .bind(7, std::int64_t{player.seat});
   update.run();
 }
 

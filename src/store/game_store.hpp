@@ -20,6 +20,7 @@ struct PlayerRow {
   std::string token_hash;
   std::string address{};     // e-mail address (schema/004_mail.sql); empty when none
   std::string public_key{};  // Ed25519 (hex) when the player signs turns instead of a token
+  std::string bot{};         // the level of the bot that plays the seat ("mcts"); empty: a person
 };
 
 // Someone who follows a game by mail without a seat (schema/008_observers.sql).
@@ -110,6 +111,8 @@ class GameStore {
 
   // Running games with a deadline, soonest first: id, deadline, to_move and timing only.
   std::vector<GameRow> games_with_deadlines();
+  // Running games whose seat to move is played by a bot (id and to_move only).
+  std::vector<GameRow> games_with_a_bot_to_move();
   // Records that a reminder of `kind` about `deadline` went to `seat`; false when it already had.
   bool record_reminder(const std::string& game_id, int seat, const std::string& deadline,
                        const std::string& kind);

@@ -101,6 +101,15 @@ answer mail mail --outbox outbox --from referee@example.org <mail.eml
 answer mail mail --outbox outbox --from referee@example.org <"$SRC/tests/mail/garbage.eml"
 answer admin admin address "$game" --player ann --address ann@example.net --reason "moved"
 answer admin admin end "$game" --winner ann --reason "adjudicated"
+# Bots: a seat the referee's bot holds, a person's seat played with their token, and a tick
+# that plays the bots.
+"$BIN" new caravaneers --player eve --player fay --bot fay=greedy --seed 8 >new.yaml
+game=$(sed -n 's/^game: //p' new.yaml)
+answer new new nv-caravan --player gil --player hal --bot hal=mcts:10
+answer bot bot "$game" --player eve --level random --token "$(token_of eve)"
+answer tick tick
+answer admin admin replace "$game" --player eve --bot random --reason "eve left"
+answer bot bot "$game" --player eve --level greedy
 
 expect_exit 0 "every answer matches its schema" -- "$PY" "$SRC/tests/e2e/json_schema.py" \
   "$SRC/schema/json" answers

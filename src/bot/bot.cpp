@@ -1,0 +1,114 @@
+#include "bot/bot.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "bot/search.hpp"
+
+namespace bot {
+namespace {
+
+using core::ActionId;
+
+// Greedy judges each move in this many positions drawn from the view.
+constexpr int kGreedyWorlds = 8;
+// Above this many legal moves greedy judges this many, drawn with random_action.
+constexpr std::size_t kGreedyMoves = 256;
+
+ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
+  std::vector<ActionId> actions;
+  world.legal_actions(actions);
+  if (actions.empty()) throw core::MoveError("there is no legal move to play");
+  if (actions.size() > kGreedyMoves) {
+    actions.clear();
+    for (std::size_t i = 0; i < kGreedyMoves; ++i) actions.push_back(world.random_action(rng));
+    std::sort(actions.begin(), actions.end());
+    actions.erase(std::unique(actions.begin(), actions.end()), actions.end());
+  }
+  std::vector<std::unique_ptr<core::State>> worlds;
+  for (int i = 0; i < kGreedyWorlds; ++i) worlds.push_back(world.resample(seat, rng));
+  ActionId best = actions.front();
+  double best_value = -1;
+  int ties = 0;
+  for (ActionId action : actions) {
+    double value = 0;
+    for (const auto& drawn : worlds) {
+      std::unique_ptr<core::State> next = drawn->clone();
+      next->apply_action(action, rng);
+      value += next->evaluate(seat);
+    }
+    // Equal values: each of them equally likely (reservoir sampling), never the first by habit.
+    if (value > best_value + 1e-12) {
+      best = action;
+      best_value = value;
+      ties = 1;
+    } else if (value > best_value - 1e-12 && rng.below(static_cast<std::uint64_t>(++ties)) == 0) {
+      best = action;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::optional<Level> parse_level(const std::string& text) {
+  if (text == "random") return Level::kRandom;
+  if (text == "greedy") return Level::kGreedy;
+  if (text == "mcts") return Level::kMcts;
+  return std::nullopt;
+}
+
+std::string level_name(Level level) {
+  switch (level) {
+    case Level::kRandom:
+      return "random";
+    case Level::kGreedy:
+      return "greedy";
+    case Level::kMcts:
+      return "mcts";
+  }
+  return "random";
+}
+
+core::Document choose(const Seat& seat, Level level, const Budget& budget, std::uint64_t seed,
+                      Stats* stats) {
+  core::Rng rng(seed);
+  const std::unique_ptr<core::State> world =
+      seat.engine->from_view(seat.view, seat.seat, seat.players, seat.options, rng);
+  if (world->current_player() != seat.seat)
+    throw core::MoveError("it is not this seat's turn to move");
+  if (auto forced = world->forced_move()) return std::move(*forced);
+  Stats ignored;
+  Stats& counted = stats != nullptr ? *stats : ignored;
+  ActionId action = 0;
+  switch (level) {
+    case Level::kRandom:
+      action = world->random_action(rng);
+      break;
+    case Level::kGreedy:
+      action = greedy(*world, seat.seat, rng);
+      break;
+    case Level::kMcts:
+      action = search(*world, seat.seat, budget, rng, counted);
+      break;
+  }
+  return world->move_of(action);
+}
+
+std::vector<core::Document> play_turn(Seat seat, Level level, const Budget& budget,
+                                      std::uint64_t seed, const Advance& advance, Stats* stats) {
+  std::vector<core::Document> moves;
+  core::Rng seeds(seed);
+  while (true) {
+    moves.push_back(choose(seat, level, budget, seeds.next(), stats));
+    core::Rng unused(0);
+    // Whether the turn goes on can be told from the view: a position drawn from it.
+    seat.view = advance(moves.back());
+    const auto next =
+        seat.engine->from_view(seat.view, seat.seat, seat.players, seat.options, unused);
+    if (next->current_player() != seat.seat) break;
+  }
+  return moves;
+}
+
+}  // namespace bot

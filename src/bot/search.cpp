@@ -1,0 +1,181 @@
+// SO-ISMCTS after Cowling, Powley and Whitehouse (2012): one tree for the searching seat's
+// information set, its nodes reached by actions, each determinisation walking only the children
+// legal in it; a child's UCB counts the times it was available, not its parent's visits.
+#include "bot/search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <vector>
+
+namespace bot {
+namespace {
+
+using core::ActionId;
+
+constexpr double kExploration = 0.7;
+// A playout stops here and the engine's evaluation scores the position instead.
+constexpr int kPlayoutDepth = 60;
+// Above this many legal actions a node adds children drawn by random_action, widening with visits.
+constexpr std::size_t kWide = 64;
+
+struct Node {
+  ActionId action = 0;
+  int mover = -1;  // the seat that made `action`
+  double reward = 0;
+  std::uint32_t visits = 0;
+  std::uint32_t available = 0;
+  std::vector<std::unique_ptr<Node>> children;
+
+  Node* child(ActionId a) {
+    for (auto& c : children)
+      if (c->action == a) return c.get();
+    return nullptr;
+  }
+};
+
+double ucb(const Node& n) {
+  return n.reward / n.visits +
+         kExploration * std::sqrt(std::log(static_cast<double>(n.available)) / n.visits);
+}
+
+// Each seat's score of a position a playout reached: the result, or the evaluation.
+std::vector<double> scores(const core::State& state) {
+  std::vector<double> out(static_cast<std::size_t>(state.num_players()));
+  for (int seat = 0; seat < state.num_players(); ++seat)
+    out[static_cast<std::size_t>(seat)] = state.evaluate(seat);
+  return out;
+}
+
+class Search {
+ public:
+  Search(const Budget& budget, core::Rng& rng, Stats& stats)
+      : budget_(budget), rng_(rng), stats_(stats) {}
+
+  void iterate(core::State& world) {
+    std::vector<Node*> path{&root_};
+    Node* node = &root_;
+    bool expanded = false;
+    while (!world.finished() && !expanded) {
+      const int mover = *world.current_player();
+      world.legal_actions(legal_);
+      if (legal_.empty()) break;
+      std::sort(legal_.begin(), legal_.end());
+      Node* next = nullptr;
+      // Expand: a legal action this node has not tried yet (for huge lists, one drawn at random,
+      // while the node has fewer children than its visits allow).
+      if (nodes_ < budget_.max_nodes) {
+        if (legal_.size() <= kWide) {
+          untried_.clear();
+          for (ActionId a : legal_)
+            if (node->child(a) == nullptr) untried_.push_back(a);
+          if (!untried_.empty()) next = add(*node, untried_[rng_.below(untried_.size())], mover);
+        } else if (node->children.size() < widening(node->visits)) {
+          const ActionId a = world.random_action(rng_);
+          next = node->child(a);
+          if (next == nullptr) next = add(*node, a, mover);
+        }
+      }
+      if (next != nullptr) {
+        expanded = true;
+      } else {
+        next = select(*node);
+        if (next == nullptr) {  // no child is legal in this world: add one
+          next = add(*node, legal_[rng_.below(legal_.size())], mover);
+          expanded = true;
+        }
+      }
+      world.apply_action(next->action, rng_);
+      path.push_back(next);
+      node = next;
+    }
+    // Playout.
+    for (int depth = 0; depth < kPlayoutDepth && !world.finished(); ++depth)
+      world.apply_action(world.random_action(rng_), rng_);
+    const std::vector<double> score = scores(world);
+    for (Node* n : path) {
+      ++n->visits;
+      if (n->mover >= 0) n->reward += score[static_cast<std::size_t>(n->mover)];
+    }
+    ++stats_.playouts;
+  }
+
+  // The root's most visited action among those legal at the root.
+  ActionId best(const std::vector<ActionId>& root_legal) const {
+    const Node* best = nullptr;
+    for (const auto& c : root_.children) {
+      if (!std::binary_search(root_legal.begin(), root_legal.end(), c->action)) continue;
+      if (best == nullptr || c->visits > best->visits ||
+          (c->visits == best->visits && c->reward > best->reward))
+        best = c.get();
+    }
+    return best != nullptr ? best->action : root_legal.front();
+  }
+
+  std::size_t nodes() const { return nodes_; }
+
+ private:
+  static std::size_t widening(std::uint32_t visits) {
+    return 1 + static_cast<std::size_t>(2 * std::sqrt(static_cast<double>(visits)));
+  }
+
+  Node* add(Node& parent, ActionId action, int mover) {
+    auto child = std::make_unique<Node>();
+    child->action = action;
+    child->mover = mover;
+    child->available = 1;
+    parent.children.push_back(std::move(child));
+    ++nodes_;
+    return parent.children.back().get();
+  }
+
+  // UCB over the children legal in this world, each counted as available.
+  Node* select(Node& node) {
+    Node* best = nullptr;
+    double best_value = 0;
+    for (auto& c : node.children) {
+      if (!std::binary_search(legal_.begin(), legal_.end(), c->action)) continue;
+      ++c->available;
+      if (c->visits == 0) return c.get();
+      const double value = ucb(*c);
+      if (best == nullptr || value > best_value) {
+        best = c.get();
+        best_value = value;
+      }
+    }
+    return best;
+  }
+
+  const Budget& budget_;
+  core::Rng& rng_;
+  Stats& stats_;
+  Node root_;
+  std::size_t nodes_ = 1;
+  std::vector<ActionId> legal_, untried_;
+};
+
+}  // namespace
+
+ActionId search(const core::State& world, int seat, const Budget& budget, core::Rng& rng,
+                Stats& stats) {
+  std::vector<ActionId> root_legal;
+  world.legal_actions(root_legal);
+  if (root_legal.empty()) throw core::MoveError("there is no legal move to play");
+  std::sort(root_legal.begin(), root_legal.end());
+  if (root_legal.size() == 1) return root_legal.front();
+
+  Search tree(budget, rng, stats);
+  const auto start = std::chrono::steady_clock::now();
+  const std::uint64_t playouts =
+      budget.playouts ? *budget.playouts : (budget.time ? UINT64_MAX : 1000);
+  for (std::uint64_t i = 0; i < playouts; ++i) {
+    if (budget.time && i % 16 == 0 && std::chrono::steady_clock::now() - start >= *budget.time)
+      break;
+    std::unique_ptr<core::State> drawn = world.resample(seat, rng);
+    tree.iterate(*drawn);
+  }
+  stats.nodes = tree.nodes();
+  return tree.best(root_legal);
+}
+
+}  // namespace bot

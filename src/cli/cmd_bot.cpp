@@ -1,0 +1,98 @@
+// caravan-ref bot GAME --player NAME [--level random|greedy|mcts] [--time 1s | --playouts N]
+// [--seed N] [--token TOKEN]
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/cli.hpp"
+#include "core/clock.hpp"
+#include "core/errors.hpp"
+#include "referee/referee.hpp"
+#include "turnfile/turnfile.hpp"
+
+namespace cli {
+
+namespace {
+
+struct BotOptions {
+  std::string game;
+  std::string player;
+  std::string level = "mcts";
+  std::string time;
+  std::optional<std::uint64_t> playouts;
+  std::optional<std::uint64_t> seed;
+  std::string token;
+};
+
+// "500ms", or any duration the clock reads ("2s", "1m"); nullopt when neither, or not positive.
+std::optional<std::chrono::milliseconds> think_time(const std::string& text) {
+  if (text.size() > 2 && text.compare(text.size() - 2, 2, "ms") == 0) {
+    const std::string digits = text.substr(0, text.size() - 2);
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9)
+      return std::nullopt;
+    const std::chrono::milliseconds ms(std::stoll(digits));
+    return ms.count() > 0 ? std::optional(ms) : std::nullopt;
+  }
+  const auto seconds = core::parse_duration(text);
+  if (!seconds || seconds->count() <= 0) return std::nullopt;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(*seconds);
+}
+
+}  // namespace
+
+void add_bot(CLI::App& app, Context& context, Handler& handler) {
+  auto opts = std::make_shared<BotOptions>();
+  auto* cmd = app.add_subcommand(
+      "bot", "a bot plays a seat's turn from that seat's view, through an ordinary turn file");
+  cmd->add_option("game", opts->game, "the game id")->required();
+  cmd->add_option("--player", opts->player, "the seat's player")->required();
+  cmd->add_option("--level", opts->level, "random, greedy or mcts (default mcts)");
+  auto* time =
+      cmd->add_option("--time", opts->time, "mcts: think this long a move (500ms, 2s; default 1s)");
+  auto* playouts = cmd->add_option("--playouts", opts->playouts,
+                                   "mcts: this many playouts a move (the same choice anywhere)");
+  time->excludes(playouts);
+  cmd->add_option("--seed", opts->seed, "the bot's own seed (default: from the game and turn)");
+  cmd->add_option("--token", opts->token,
+                  "a person's seat: submit with this token (without it the file is only "
+                  "printed); a seat the referee's bot holds needs none");
+  cmd->callback([&context, &handler, opts] {
+    handler = [&context, opts] {
+      referee::BotRequest request{opts->game, opts->player, referee::parse_bot_spec(opts->level)};
+      if (request.spec.budget.playouts && opts->playouts)
+        throw core::UserError(core::Exit::kUsage, "give the playouts once: mcts:N or --playouts");
+      if (opts->playouts) request.spec.budget.playouts = *opts->playouts;
+      if (!opts->time.empty()) {
+        const auto duration = think_time(opts->time);
+        if (!duration)
+          throw core::UserError(core::Exit::kUsage,
+                                fmt::format("--time '{}' is not a duration", opts->time));
+        request.spec.budget.time = *duration;
+      }
+      if (!request.spec.budget.playouts && !request.spec.budget.time)
+        request.spec.budget.time = std::chrono::seconds(1);
+      request.seed = opts->seed;
+      request.token = opts->token;
+      const referee::BotPlay play = referee::play_bot(context.existing_db(), request);
+      if (context.format() == output::Format::kText)
+        std::cout << play.text;
+      else
+        context.print(turnfile::yaml_to_document(play.text, "bot"));
+      if (!play.submission) {
+        std::cerr << fmt::format(
+            "not submitted: {}'s seat is a person's; send this file with their token (or give "
+            "--token)\n",
+            opts->player);
+        return 0;
+      }
+      const auto& answer = play.submission->answer;
+      if (play.submission->exit_code != 0)
+        std::cerr << "refused: "
+                  << answer.value("error", nlohmann::json::object()).value("message", "") << "\n";
+      return play.submission->exit_code;
+    };
+  });
+}
+
+}  // namespace cli
