@@ -1,7 +1,9 @@
 #include "games/caravaneers/caravaneers.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
+#include <cmath>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -171,6 +173,15 @@ core::Result CaravaneersState::result() const {
   if (captures_[kSouth] > captures_[kEast]) result.winners = {kSouth};
   if (captures_[kEast] > captures_[kSouth]) result.winners = {kEast};
   return result;
+}
+
+double CaravaneersState::evaluate(int seat) const {
+  if (finished()) return core::outcome(result(), seat);
+  const int other = 1 - seat;
+  const double lead =
+      captures_[static_cast<std::size_t>(seat)] - captures_[static_cast<std::size_t>(other)] +
+      0.25 * (std::popcount(movable_lines(seat)) - std::popcount(movable_lines(other)));
+  return 1 / (1 + std::exp(-lead));
 }
 
 std::vector<Document> CaravaneersState::legal_moves() const {

@@ -84,6 +84,9 @@ class CaravaneersState : public core::State {
   std::string view_text(int viewer) const override;
 
   std::unique_ptr<core::State> clone() const override;
+  // Captures ahead, and a quarter of a capture for each line more that can move (a player left
+  // without moves must pass), on a logistic curve (man page, BOTS).
+  double evaluate(int seat) const override;
 
   // Set-up, used by the engine: the start position, or a checked position from a document.
   void set_start();

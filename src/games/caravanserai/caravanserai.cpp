@@ -1,6 +1,7 @@
 #include "games/caravanserai/caravanserai.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -155,6 +156,18 @@ core::Result CaravanseraiState::result() const {
   for (int s = 0; s < num_players(); ++s)
     if (!pos_.is_retired(s) && key(s) == key(best)) result.winners.push_back(s);
   return result;
+}
+
+double CaravanseraiState::evaluate(int seat) const {
+  if (finished()) return core::outcome(result(), seat);
+  const auto worth = [&](int s) {
+    const Player& p = pos_.players[static_cast<std::size_t>(s)];
+    return static_cast<double>(p.caravan.size()) + 0.1 * static_cast<double>(p.reserve_pieces());
+  };
+  double best_other = pos_.solo() ? 25 : -1e9;
+  for (int s = 0; s < num_players(); ++s)
+    if (s != seat && !pos_.is_retired(s)) best_other = std::max(best_other, worth(s));
+  return 1 / (1 + std::exp(-(worth(seat) - best_other) / 3.0));
 }
 
 std::vector<Document> CaravanseraiState::simple_moves() const {

@@ -58,6 +58,10 @@ class CaravanseraiState : public core::State {
   std::optional<int> current_player() const override;
   bool finished() const override { return pos_.phase == Phase::kOver; }
   core::Result result() const override;
+  // The caravan's length against the longest other caravan still playing, with a tenth of a
+  // point for each piece more in reserve (the tie-break); alone, against the 25 pieces a solo
+  // game needs; on a logistic curve (man page, BOTS).
+  double evaluate(int seat) const override;
 
   std::vector<core::Document> legal_moves() const override;
   MovePage legal_moves_page(const core::Document& prefix, std::size_t limit) const override;

@@ -3,6 +3,7 @@
 #include "games/decktet_caravan/decktet_caravan.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -150,6 +151,16 @@ core::Result DecktetCaravanState::result() const {
   if (total[0] > total[1]) result.winners = {0};
   if (total[1] > total[0]) result.winners = {1};  // Ruling DK-10: equal totals draw
   return result;
+}
+
+double DecktetCaravanState::evaluate(int seat) const {
+  if (finished()) return core::outcome(result(), seat);
+  const auto total = cumulative();
+  const auto worth = [&](int s) {
+    const auto at = static_cast<std::size_t>(s);
+    return total[at] + collected_value(s) - 0.5 * packed::count(cards_[at]);
+  };
+  return 1 / (1 + std::exp(-(worth(seat) - worth(1 - seat)) / 5.0));
 }
 
 int DecktetCaravanState::collected_value(int seat) const {

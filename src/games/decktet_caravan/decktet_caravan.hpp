@@ -86,6 +86,10 @@ class DecktetCaravanState : public core::State {
   std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
+  // The seat's lead: the hands scored and the value collected in this hand, and half a point for
+  // each card fewer than the opponent holds (nearer to going out), on a logistic curve (man page,
+  // BOTS). Hand sizes are public; which cards the opponent holds is not looked at.
+  double evaluate(int seat) const override;
 
   // Set-up, used by the engine: the first hand's deal, or a checked position (position.cpp).
   std::vector<core::Event> start(core::Rng& rng);
@@ -171,6 +175,12 @@ class DecktetCaravanEngine : public core::Engine {
   std::unique_ptr<core::State> restore(
       const core::Document& state, int players,
       const std::map<std::string, std::string>& opts) const override;
+  // The cards a seat cannot see are the deck less every card its view shows; the opponent is
+  // dealt as many Aces and Crowns and numerals of them as the view says it holds, the rest are
+  // set aside, then resample() deals them again.
+  std::unique_ptr<core::State> from_view(const core::Document& view, int seat, int players,
+                                         const std::map<std::string, std::string>& opts,
+                                         core::Rng& rng) const override;
   std::string draw(const core::Document& view) const override;
   Picture picture(const core::Document& view, const core::Document& last,
                   int viewer) const override;

@@ -414,4 +414,43 @@ std::unique_ptr<core::State> DecktetCaravanEngine::restore(
 
 std::string DecktetCaravanEngine::draw(const Document& view) const { return draw_view(view); }
 
+std::unique_ptr<core::State> DecktetCaravanEngine::from_view(
+    const Document& view, int seat, int players, const std::map<std::string, std::string>& opts,
+    core::Rng& rng) const {
+  if (seat != 0 && seat != 1) return restore(view, players, opts);
+  std::vector<bool> shown(kCards, false);
+  const auto show = [&](const std::vector<Card>& cards) {
+    for (Card card : cards) shown[static_cast<std::size_t>(card)] = true;
+  };
+  show(read_card_list(need(view, "face_up"), "face_up"));
+  if (view.contains("turned_aside") && !view.at("turned_aside").is_null())
+    show({read_card(view.at("turned_aside"), "turned_aside")});
+  for (const auto& [who, cards] : need(view, "cards").items()) show(read_card_list(cards, who));
+  for (const auto& [who, cards] : need(view, "collected").items()) show(read_card_list(cards, who));
+  for (const Document& item : view.value("plays", Document::array()))
+    for (const Placed& placed : parse_play(item.at("play")).cards) show({placed.card});
+
+  std::vector<Card> wilds, numerals;
+  for (Card card = 0; card < kCards; ++card)
+    if (!shown[static_cast<std::size_t>(card)]) (is_wild(card) ? wilds : numerals).push_back(card);
+  const std::string opponent = seat_text(1 - seat);
+  const Document& sizes = need(view, "hand_sizes").at(opponent);
+  const auto deal = [](std::vector<Card>& from, std::size_t n, Document& to) {
+    for (std::size_t i = 0; i < n && !from.empty(); ++i) {
+      to.push_back(card_code(from.back()));
+      from.pop_back();
+    }
+  };
+  Document hand = Document::array(), aside = Document::array();
+  deal(wilds, sizes.value("aces_crowns", std::size_t{0}), hand);
+  deal(numerals, sizes.value("numerals", std::size_t{0}), hand);
+  deal(wilds, wilds.size(), aside);
+  deal(numerals, numerals.size(), aside);
+  Document complete = view;
+  complete.erase("viewer");
+  complete["cards"][opponent] = std::move(hand);
+  complete["set_aside"] = std::move(aside);
+  return restore(complete, players, opts)->resample(seat, rng);
+}
+
 }  // namespace games::decktet_caravan

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -426,7 +428,43 @@ std::unique_ptr<core::State> HuberCaravanState::resample(int, core::Rng& rng) co
   return other;
 }
 
+double HuberCaravanState::evaluate(int seat) const {
+  if (finished()) return core::outcome(result(), seat);
+  // A held good is worth part of its delivered value, more the nearer its camel stands to the
+  // good's market.
+  const Board& board = setting().board;
+  const auto worth = [&](int s) {
+    double total = score(s);
+    for (const Camel& camel : player(s).camels) {
+      if (!camel.loaded()) continue;
+      const int market = board.markets[static_cast<std::size_t>(camel.good)];
+      const int distance = std::abs(camel.square % board.columns - market % board.columns) +
+                           std::abs(camel.square / board.columns - market / board.columns);
+      total += 0.9 * goods_value(camel.good) / (1 + 0.5 * distance);
+    }
+    return total;
+  };
+  double best_other = -1e9;
+  for (int s = 0; s < num_players(); ++s)
+    if (s != seat && !retired(s)) best_other = std::max(best_other, worth(s));
+  if (best_other == -1e9) return 1;
+  return 1 / (1 + std::exp(-(worth(seat) - best_other) / 4.0));
+}
+
 // ---- Engine -----------------------------------------------------------------------------------
+
+std::unique_ptr<core::State> HuberCaravanEngine::from_view(
+    const Document& view, int seat, int players, const std::map<std::string, std::string>& opts,
+    core::Rng& rng) const {
+  Document complete = view;
+  if (view.contains("bag") && view.at("bag").is_object()) {
+    Document bag = Document::array();
+    for (const auto& [good, count] : view.at("bag").items())
+      for (int i = 0; count.is_number_integer() && i < count.get<int>(); ++i) bag.push_back(good);
+    complete["bag"] = std::move(bag);
+  }
+  return restore(complete, players, opts)->resample(seat, rng);
+}
 
 std::vector<core::OptionInfo> HuberCaravanEngine::options() const {
   return {{"camels", "5|6", "5", "camels per player (6: the casual game)"},

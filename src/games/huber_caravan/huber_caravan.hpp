@@ -196,6 +196,10 @@ class HuberCaravanState : public core::State {
   std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
+  // The seat's score with one point for each good its camels hold (worth more delivered, but
+  // worth something: the penalty counts against holding many), against the best other seat
+  // still playing, on a logistic curve (man page, BOTS).
+  double evaluate(int seat) const override;
 
   // Set-up, used by the engine: the start position, or a checked position from a document.
   void set_start(core::Rng& rng);
@@ -274,6 +278,11 @@ class HuberCaravanEngine : public core::Engine {
   std::unique_ptr<core::State> restore(
       const core::Document& state, int players,
       const std::map<std::string, std::string>& opts) const override;
+  // A seat's view shows the bag as counts of each good: the bag is laid out from them, then
+  // shuffled.
+  std::unique_ptr<core::State> from_view(const core::Document& view, int seat, int players,
+                                         const std::map<std::string, std::string>& opts,
+                                         core::Rng& rng) const override;
   std::string draw(const core::Document& view) const override;
   Picture picture(const core::Document& view, const core::Document& last,
                   int viewer) const override;

@@ -401,4 +401,56 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
   settle();  // NV-11: a position that is already decided ends at once
 }
 
+std::unique_ptr<core::State> NvCaravanEngine::from_view(
+    const Document& view, int seat, int players, const std::map<std::string, std::string>& opts,
+    core::Rng& rng) const {
+  if (seat != kNorth && seat != kSouth) return restore(view, players, opts);
+  const DeckRules rules = deck_rules(opts);
+  // Every card the view shows, by the seat whose deck it came from.
+  std::array<std::vector<Card>, 2> shown;
+  const auto show = [&](int owner, const Document& name) {
+    const auto card = name.is_string() ? parse_card(name.get<std::string>()) : std::nullopt;
+    if (owner >= 0 && card) shown[at(owner)].push_back(*card);
+  };
+  const Document& players_doc = view.at("players");
+  for (int s = 0; s < 2; ++s) {
+    const Document& p = players_doc.at(name_of(s));
+    for (const char* zone : {"hand", "discard"})
+      if (p.contains(zone))
+        for (const Document& name : p.at(zone)) show(s, name);
+  }
+  const Document& caravans = view.at("caravans");
+  for (std::size_t i = 0; i < caravans.size(); ++i) {
+    const int owner = owner_of(static_cast<int>(i));
+    for (const Document& item : caravans[i].at("cards")) {
+      show(owner, item.is_object() ? item.value("card", Document()) : item);
+      if (!item.is_object()) continue;
+      for (const Document& face : item.value("attached", Document::array()))
+        show(face.is_object() && face.contains("by") ? seat_from(face.at("by")) : owner,
+             face.is_object() ? face.value("card", Document()) : face);
+    }
+  }
+  Document complete = view;
+  complete.erase("viewer");
+  for (int s = 0; s < 2; ++s) {
+    std::vector<Card> unseen = rules.decks[at(s)];
+    for (const Card& card : shown[at(s)]) {
+      const auto found = std::find(unseen.begin(), unseen.end(), card);
+      if (found != unseen.end()) unseen.erase(found);
+    }
+    std::stable_partition(unseen.begin(), unseen.end(),
+                          [](const Card& card) { return is_number(card); });
+    Document& p = complete["players"][name_of(s)];
+    std::size_t hand = 0;
+    if (s != seat) {
+      hand = std::min(unseen.size(), p.value("hand_size", std::size_t{0}));
+      p["hand"] = Document::array();
+      for (std::size_t i = 0; i < hand; ++i) p["hand"].push_back(card_name(unseen[i]));
+    }
+    p["deck"] = Document::array();
+    for (std::size_t i = hand; i < unseen.size(); ++i) p["deck"].push_back(card_name(unseen[i]));
+  }
+  return restore(complete, players, opts)->resample(seat, rng);
+}
+
 }  // namespace games::nv_caravan

@@ -1,6 +1,7 @@
 #include "games/nv_caravan/nv_caravan.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include <fmt/format.h>
@@ -111,6 +112,33 @@ std::optional<int> NvCaravanState::pair_winner(int pair) const {
   if (n_sold && (!s_sold || north > south)) return kNorth;
   if (s_sold && (!n_sold || south > north)) return kSouth;
   return std::nullopt;  // nothing sold, or equal sold bids (rule 6.2)
+}
+
+double NvCaravanState::evaluate(int seat) const {
+  if (finished()) return core::outcome(result(), seat);
+  // How near a bid is to a sale: 1 sold, rising to 0.6 just below, and overshot worse than empty.
+  const auto nearness = [](int bid) {
+    if (bid >= kSoldMin && bid <= kSoldMax) return 1.0;
+    if (bid > kSoldMax) return -0.3;
+    return 0.6 * bid / kSoldMin;
+  };
+  double total = 0;
+  for (int pair = 0; pair < 3; ++pair) {
+    if (const auto winner = pair_winner(pair)) {
+      total += *winner == seat ? 1 : -1;
+      continue;
+    }
+    const int mine = caravans_[at(seat * 3 + pair)].bid();
+    const int theirs = caravans_[at((1 - seat) * 3 + pair)].bid();
+    total += 0.5 * (nearness(mine) - nearness(theirs));
+  }
+  // Running out of cards loses (rule 6.3): the cards each side has left, hand and deck, count too.
+  const auto left = [this](int s) {
+    const PlayerCards& p = players_[at(s)];
+    return static_cast<double>(p.hand.size() + p.deck.size());
+  };
+  total += 0.1 * (left(seat) - left(1 - seat));
+  return 1 / (1 + std::exp(-1.5 * total));
 }
 
 int NvCaravanState::started(int seat) const {

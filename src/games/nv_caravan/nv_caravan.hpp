@@ -201,6 +201,10 @@ class NvCaravanState : public core::State {
   std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
+  // Each pair counts for the side that would win it now, and, while neither does, for the side
+  // whose bid is nearer to a sale (an overshot bid counts against it); the sum on a logistic
+  // curve (man page, BOTS). Only the table counts: hands and decks are not looked at.
+  double evaluate(int seat) const override;
 
   // Set-up, used by the engine.
   std::vector<core::Event> deal(const DeckRules& rules, core::Rng& rng);
@@ -261,6 +265,13 @@ class NvCaravanEngine : public core::Engine {
   std::unique_ptr<core::State> restore(
       const core::Document& state, int players,
       const std::map<std::string, std::string>& opts) const override;
+  // What a seat cannot see of its own deck (the order) and of the other's cards (hand and deck)
+  // is worked out from the decks the options give, less every card the view shows; the other
+  // hand takes number cards first (an opening hand must be able to start its caravans), then
+  // resample() deals it all again.
+  std::unique_ptr<core::State> from_view(const core::Document& view, int seat, int players,
+                                         const std::map<std::string, std::string>& opts,
+                                         core::Rng& rng) const override;
   std::string draw(const core::Document& view) const override;
   Picture picture(const core::Document& view, const core::Document& last,
                   int viewer) const override;
