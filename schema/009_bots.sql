@@ -3,3 +3,7 @@
 -- secret of its own is kept anywhere.
 ALTER TABLE players ADD COLUMN bot TEXT;
 CREATE INDEX players_bots ON players (game_id, seat) WHERE bot IS NOT NULL;
+-- The key each seat had when the game was made: the genesis binds it. `admin replace --key` or
+-- `--bot` changes public_key, the key that checks new turns, never this one.
+ALTER TABLE players ADD COLUMN genesis_key TEXT;
+UPDATE players SET genesis_key = public_key;

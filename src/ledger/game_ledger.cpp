@@ -46,12 +46,13 @@ void register_keys(store::GameRow& row, const std::map<std::string, std::string>
 
 Document genesis_document_of(const store::GameRow& row) {
   std::vector<Seat> seats;
-  for (const auto& player : row.players) seats.push_back({player.name, player.public_key});
+  for (const auto& player : row.players) seats.push_back({player.name, player.genesis_key});
   return genesis_document(row.id, row.kind, row.options, seats, row.seed_commitment,
                           row.from_position ? sha256_hex(canonical(row.initial_state)) : "");
 }
 
 void seal_new_game(store::GameRow& row) {
+  for (auto& player : row.players) player.genesis_key = player.public_key;
   row.seed_salt = new_salt();
   row.seed_commitment = seed_commitment(row.seed, row.seed_salt);
   row.genesis = genesis(genesis_document_of(row));

@@ -82,6 +82,7 @@ Replay check(const Document& record) {
     player.seat = static_cast<int>(row.players.size());
     player.name = text_field(seat, "name", where);
     if (seat.contains("key") && !seat["key"].is_null()) player.public_key = text_field(seat, "key");
+    player.genesis_key = player.public_key;
     row.players.push_back(player);
   }
   const int players = static_cast<int>(row.players.size());
@@ -338,7 +339,7 @@ Document export_record(store::Database& db, const std::string& game, bool secret
         {{"name", player.name},
          {"seat", player.seat},
          {"role", engine ? engine->seat_name(player.seat) : std::string()},
-         {"key", player.public_key.empty() ? Document() : Document(player.public_key)}});
+         {"key", player.genesis_key.empty() ? Document() : Document(player.genesis_key)}});
   Document record = {{"format", kFormat},
                      {"game", row->id},
                      {"kind", row->kind},

@@ -88,9 +88,13 @@ void GameStore::write_audit_columns(const GameRow& game) {
     host.bind_null(4);
   host.run();
   for (const auto& player : game.players) {
-    if (player.public_key.empty()) continue;
-    Statement key(db_, "UPDATE players SET public_key = ? WHERE game_id = ? AND seat = ?");
-    key.bind(1, player.public_key).bind(2, game.id).bind(3, std::int64_t{player.seat});
+    if (player.public_key.empty() && player.genesis_key.empty()) continue;
+    Statement key(
+        db_, "UPDATE players SET public_key = ?, genesis_key = ? WHERE game_id = ? AND seat = ?");
+    key.bind(1, player.public_key.empty() ? std::optional<std::string>() : player.public_key)
+        .bind(2, player.genesis_key.empty() ? std::optional<std::string>() : player.genesis_key)
+        .bind(3, game.id)
+        .bind(4, std::int64_t{player.seat});
     key.run();
   }
 }
@@ -110,12 +114,16 @@ void GameStore::read_audit_columns(GameRow& game) {
     if (!audit.is_null(6)) game.deadline = audit.text(6);
     if (!audit.is_null(7)) game.to_move = static_cast<int>(audit.integer(7));
   }
-  Statement keys(
-      db_, "SELECT seat, public_key FROM players WHERE game_id = ? AND public_key IS NOT NULL");
+  Statement keys(db_,
+                 "SELECT seat, public_key, genesis_key FROM players WHERE game_id = ? AND "
+                 "(public_key IS NOT NULL OR genesis_key IS NOT NULL)");
   keys.bind(1, game.id);
   while (keys.step())
     for (auto& player : game.players)
-      if (player.seat == static_cast<int>(keys.integer(0))) player.public_key = keys.text(1);
+      if (player.seat == static_cast<int>(keys.integer(0))) {
+        if (!keys.is_null(1)) player.public_key = keys.text(1);
+        if (!keys.is_null(2)) player.genesis_key = keys.text(2);
+      }
 }
 
 std::optional<GameRow> GameStore::find_game(const std::string& id) {

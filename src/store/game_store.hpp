@@ -21,6 +21,9 @@ struct PlayerRow {
   std::string address{};     // e-mail address (schema/004_mail.sql); empty when none
   std::string public_key{};  // Ed25519 (hex) when the player signs turns instead of a token
   std::string bot{};         // the level of the bot that plays the seat ("mcts"); empty: a person
+  // The key the seat had when the game was made (the genesis binds it; a replacement changes
+  // public_key only). Empty: none.
+  std::string genesis_key{};
 };
 
 // Someone who follows a game by mail without a seat (schema/008_observers.sql).

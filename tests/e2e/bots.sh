@@ -40,7 +40,7 @@ expect_in "$WORK/out" "moves:" "the printed turn file has moves"
 expect_in "$WORK/err" "not submitted" "it says nothing was submitted"
 expect_exit 0 "so the game is still at turn 1" -- "$BIN" --format json view "$game" --referee
 expect_in "$WORK/out" '"turn": 1' "nothing was played"
-expect_exit 65 "a wrong token is refused" -- \
+expect_exit 77 "a wrong token is refused" -- \
   "$BIN" bot "$game" --player "$first" --level random --token 00000000000000000000000000000000
 expect_exit 0 "the right token plays the turn" -- \
   "$BIN" --format json bot "$game" --player "$first" --level mcts --playouts 20 --token "$(token_of "$first")"
@@ -55,6 +55,18 @@ expect_exit 64 "an unknown level is a usage error" -- "$BIN" bot "$game" --playe
 if cmp -s "$WORK/a.yaml" "$WORK/b.yaml"; then PASSED=$((PASSED + 1)); else
   FAILED=$((FAILED + 1)); echo "FAIL: the same seed gave two turn files"; fi
 
+# A person substitutes for another (admin replace --by, which no test covered and which the
+# record refused until now): a new token that plays, and the old one no longer does.
+"$BIN" new caravaneers --player cy --player dee --seed 3 >"$WORK/new.yaml"
+sub=$(sed -n 's/^game: //p' "$WORK/new.yaml")
+old_token=$(token_of cy)
+expect_exit 0 "admin replace --by" -- "$BIN" admin replace "$sub" --player cy --by eve --reason "cy left"
+new_token=$(field token)
+expect_exit 77 "the old token is refused" -- "$BIN" bot "$sub" --player cy --level random --token "$old_token"
+expect_exit 0 "the substitute's token plays" -- "$BIN" bot "$sub" --player cy --level random --token "$new_token"
+expect_exit 0 "the substituted game audits" -- "$BIN" audit "$sub"
+expect_exit 0 "its record verifies" -- sh -c "'$BIN' export '$sub' > sub.yaml && '$BIN' verify sub.yaml"
+
 # The game master hands a seat to the referee's bot; tick then plays it.
 expect_exit 0 "admin replace --bot" -- \
   "$BIN" admin replace "$game" --player "$second" --bot mcts:10 --reason "bob left"
@@ -62,6 +74,8 @@ expect_in "$WORK/out" "bot: mcts:10" "the seat is the bot's"
 expect_exit 0 "tick plays the bot's turn" -- "$BIN" --format json tick
 expect_in "$WORK/out" '"action": "bot"' "tick reports the bot's turn"
 expect_exit 0 "the game audits" -- "$BIN" audit "$game"
+expect_exit 0 "its record verifies, the bot's signed turns included" -- \
+  sh -c "'$BIN' export '$game' > game.yaml && '$BIN' verify game.yaml"
 expect_exit 0 "the log names the substitute" -- "$BIN" log "$game" --referee
 expect_in "$WORK/out" "bot (mcts:10)" "the record says a bot took the seat"
 finish
