@@ -153,10 +153,6 @@ TEST_P(BotSuite, RefusesToMoveForASeatThatIsNotToMove) {
 // loses against random play, seats alternating (docs/BOTS.md has the long measurement).
 TEST_P(BotSuite, TheSearchBeatsRandomPlayInMostGames) {
   const Table table = table_of(*GetParam());
-  // Known and open (docs/BOTS.md): in huber-caravan neither the evaluation nor the search yet
-  // finds the long plans that deliver goods, and most games between weak players end level.
-  if (table.engine->id() == "huber-caravan")
-    GTEST_SKIP() << "huber-caravan: mcts is not yet clearly stronger than random (docs/BOTS.md)";
   constexpr int kGames = 12;
   int wins = 0, losses = 0;
   for (int game = 0; game < kGames; ++game) {

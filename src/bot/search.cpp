@@ -14,10 +14,12 @@ namespace {
 using core::ActionId;
 
 constexpr double kExploration = 0.7;
-// A playout stops here and the engine's evaluation scores the position instead.
-constexpr int kPlayoutDepth = 60;
-// Above this many legal actions a node adds children drawn by random_action, widening with visits.
+// Above this many legal actions a node widens with its visits: it first adds the kRanked best of
+// kRankSample actions by the engine's evaluation one action ahead (progressive widening with a
+// prior: the search starts where the greedy bot would look), then actions drawn by random_action.
 constexpr std::size_t kWide = 64;
+constexpr std::size_t kRankSample = 128;
+constexpr std::size_t kRanked = 12;
 
 struct Node {
   ActionId action = 0;
@@ -26,6 +28,8 @@ struct Node {
   std::uint32_t visits = 0;
   std::uint32_t available = 0;
   std::vector<std::unique_ptr<Node>> children;
+  std::vector<ActionId> ranked;  // wide nodes: the actions to add first, best first
+  bool was_ranked = false;
 
   Node* child(ActionId a) {
     for (auto& c : children)
@@ -71,7 +75,7 @@ class Search {
             if (node->child(a) == nullptr) untried_.push_back(a);
           if (!untried_.empty()) next = add(*node, untried_[rng_.below(untried_.size())], mover);
         } else if (node->children.size() < widening(node->visits)) {
-          const ActionId a = world.random_action(rng_);
+          const ActionId a = widen(*node, world, mover);
           next = node->child(a);
           if (next == nullptr) next = add(*node, a, mover);
         }
@@ -89,8 +93,9 @@ class Search {
       path.push_back(next);
       node = next;
     }
-    // Playout.
-    for (int depth = 0; depth < kPlayoutDepth && !world.finished(); ++depth)
+    // Playout, until the engine's evaluation scores the position instead.
+    const int horizon = world.playout_horizon();
+    for (int depth = 0; depth < horizon && !world.finished(); ++depth)
       world.apply_action(world.random_action(rng_), rng_);
     const std::vector<double> score = scores(world);
     for (Node* n : path) {
@@ -117,6 +122,28 @@ class Search {
  private:
   static std::size_t widening(std::uint32_t visits) {
     return 1 + static_cast<std::size_t>(2 * std::sqrt(static_cast<double>(visits)));
+  }
+
+  // The next action a wide node adds: its best ranked action legal here and not yet a child, or
+  // one drawn at random. Ranks the node's actions in the first world that widens it.
+  ActionId widen(Node& node, const core::State& world, int mover) {
+    if (!node.was_ranked) {
+      node.was_ranked = true;
+      std::vector<std::pair<double, ActionId>> scored;
+      for (std::size_t i = 0; i < std::min(kRankSample, legal_.size()); ++i) {
+        const ActionId a = legal_.size() <= kRankSample ? legal_[i] : world.random_action(rng_);
+        auto after = world.clone();
+        after->apply_action(a, rng_);
+        scored.emplace_back(after->evaluate(mover), a);
+      }
+      std::sort(scored.begin(), scored.end(),
+                [](const auto& x, const auto& y) { return x.first > y.first; });
+      for (std::size_t i = 0; i < std::min(kRanked, scored.size()); ++i)
+        node.ranked.push_back(scored[i].second);
+    }
+    for (ActionId a : node.ranked)
+      if (node.child(a) == nullptr && std::binary_search(legal_.begin(), legal_.end(), a)) return a;
+    return world.random_action(rng_);
   }
 
   Node* add(Node& parent, ActionId action, int mover) {

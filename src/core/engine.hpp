@@ -174,6 +174,11 @@ class State {
   // place shared by k seats, 0 otherwise (outcome(), below); by default an unfinished game scores
   // 1/num_players().
   virtual double evaluate(int seat) const;
+
+  // How many random actions a search bot's playout plays before evaluate() judges the position
+  // (the bot stops sooner at the end of the game). Long where random play still tells who wins;
+  // short where it undoes the plans that evaluate() sees (huber-caravan's chains of camels).
+  virtual int playout_horizon() const { return 60; }
 };
 
 // What a finished game gives `seat`: 1 for a sole win, 1/k for a first place shared by k seats,

@@ -428,19 +428,80 @@ std::unique_ptr<core::State> HuberCaravanState::resample(int, core::Rng& rng) co
   return other;
 }
 
+// The fewest actions that would join `from` to the good's market by the seat's camels, so that
+// one more action delivers: a 0-1-2 breadth-first search over the grid where a square holding a
+// camel of the seat costs nothing (on the market, an empty one), an empty square one action (a
+// camel placed or moved there) and a square where other camels stand two (HC-5). -1: the seat has
+// too few camels left to build such a chain.
+int HuberCaravanState::actions_to_deliver(int s, int from, int market) const {
+  const Board& board = setting().board;
+  const Camels& camels = player(s).camels;
+  const int squares = board.squares();
+  std::array<bool, 26 * 99> own{}, others{};
+  int spare = player(s).supply;  // camels that could still be placed or moved into a chain
+  for (const Camel& camel : camels) {
+    own[static_cast<std::size_t>(camel.square)] = true;
+    if (!camel.loaded()) ++spare;
+  }
+  for (int t = 0; t < num_players(); ++t)
+    if (t != s)
+      for (const Camel& camel : player(t).camels)
+        others[static_cast<std::size_t>(camel.square)] = true;
+  const auto cost = [&](int square) {
+    const bool taken = others[static_cast<std::size_t>(square)];
+    if (square == market)  // a camel placed where any camel stands costs two actions
+      return empty_camel_at(s, market) >= 0
+                 ? 0
+                 : (taken || own[static_cast<std::size_t>(square)] ? 2 : 1);
+    if (own[static_cast<std::size_t>(square)]) return 0;
+    return taken ? 2 : 1;
+  };
+  // Dijkstra with costs 0-2 on at most 26 x 99 squares, by buckets: (actions, camels needed).
+  std::vector<std::pair<int, int>> best(static_cast<std::size_t>(squares), {INT_MAX, 0});
+  std::array<std::vector<int>, 3> buckets;
+  best[static_cast<std::size_t>(from)] = {0, 0};
+  buckets[0].push_back(from);
+  for (int level = 0, open = 1; open > 0; ++level) {
+    auto& here = buckets[static_cast<std::size_t>(level % 3)];
+    for (std::size_t i = 0; i < here.size(); ++i) {
+      const int at = here[i];
+      --open;
+      const auto [actions, needed] = best[static_cast<std::size_t>(at)];
+      if (actions != level) continue;
+      if (at == market) return needed > spare ? -1 : actions;
+      const int col = at % board.columns;
+      const std::array<int, 4> around = {at >= board.columns ? at - board.columns : -1,
+                                         col > 0 ? at - 1 : -1,
+                                         col + 1 < board.columns ? at + 1 : -1,
+                                         at + board.columns < squares ? at + board.columns : -1};
+      for (int next : around) {
+        if (next < 0) continue;
+        const int step = cost(next);
+        auto& known = best[static_cast<std::size_t>(next)];
+        if (actions + step >= known.first) continue;
+        known = {actions + step, needed + (step > 0 ? 1 : 0)};
+        buckets[static_cast<std::size_t>((level + step) % 3)].push_back(next);
+        ++open;
+      }
+    }
+    here.clear();
+  }
+  return -1;
+}
+
 double HuberCaravanState::evaluate(int seat) const {
   if (finished()) return core::outcome(result(), seat);
-  // A held good is worth part of its delivered value, more the nearer its camel stands to the
-  // good's market.
+  // A held good is worth part of its delivered value, a part that shrinks with the actions still
+  // needed to join its camel to its market (man page, BOTS); the penalty for goods held is in
+  // score().
   const Board& board = setting().board;
   const auto worth = [&](int s) {
     double total = score(s);
     for (const Camel& camel : player(s).camels) {
       if (!camel.loaded()) continue;
-      const int market = board.markets[static_cast<std::size_t>(camel.good)];
-      const int distance = std::abs(camel.square % board.columns - market % board.columns) +
-                           std::abs(camel.square / board.columns - market / board.columns);
-      total += 0.9 * goods_value(camel.good) / (1 + 0.5 * distance);
+      const int actions =
+          actions_to_deliver(s, camel.square, board.markets[static_cast<std::size_t>(camel.good)]);
+      if (actions >= 0) total += 0.8 * goods_value(camel.good) * std::pow(0.75, actions);
     }
     return total;
   };

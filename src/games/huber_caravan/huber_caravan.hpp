@@ -59,6 +59,8 @@ inline constexpr int kRefillAt = 4;  // loose goods left when the refill happens
 // ends (ruling HC-D2).
 inline constexpr int kQuietRounds = 10;
 inline constexpr int kMaxSeats = 4;
+// The random actions of a search bot's playout (playout_horizon()).
+inline constexpr int kPlayoutActions = 4;
 inline constexpr int kMaxCamels = 6;             // the casual variant's
 inline constexpr int kMaxGoods = 4 * 9 + 4 * 3;  // the box, all of it in the bag at most
 
@@ -196,10 +198,13 @@ class HuberCaravanState : public core::State {
   std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
-  // The seat's score with one point for each good its camels hold (worth more delivered, but
-  // worth something: the penalty counts against holding many), against the best other seat
-  // still playing, on a logistic curve (man page, BOTS).
+  // The seat's score, and for each good its camels hold a part of its value that shrinks with the
+  // actions still needed to join the camel to the good's market (actions_to_deliver), against
+  // the best other seat still playing, on a logistic curve (man page, BOTS).
   double evaluate(int seat) const override;
+  // A playout of random actions breaks the chains evaluate() values: it stops after the rest of
+  // the turn and the next seat's (kPlayoutActions).
+  int playout_horizon() const override { return kPlayoutActions; }
 
   // Set-up, used by the engine: the start position, or a checked position from a document.
   void set_start(core::Rng& rng);
@@ -208,6 +213,9 @@ class HuberCaravanState : public core::State {
   // Scoring pieces, public for tests: goods held (on or under camels) and the HC-6 penalty.
   int held(int seat) const;
   int score(int seat) const;
+  // The bots' evaluation: the fewest actions that join `from` to `market` by the seat's camels so
+  // that one more delivers (-1: the seat has too few camels left for such a chain).
+  int actions_to_deliver(int seat, int from, int market) const;
   static int penalty(int held_goods) { return held_goods * (held_goods - 1) / 2; }
   int actions_left() const { return left_; }
   int allowance() const { return std::min(turn_number_, kMaxActions); }

@@ -864,4 +864,44 @@ TEST(HuberCaravanRetire, APositionWithoutRetiredSeatsStillRestoresAndABadListIsR
   EXPECT_THROW(restore(doc, 3), core::SetupError);
 }
 
+// ---- The bots' evaluation (man page, BOTS) ------------------------------------------------------
+
+TEST(HuberCaravanBots, TheEvaluationCountsTheActionsThatWouldJoinAHeldGoodToItsMarket) {
+  // Black's camel holds cloth on a1; the cloth market is a4.
+  Document doc = at_turn_five();
+  camel(doc, 0, "a1", "cloth");
+  const auto actions = [](const Document& d) {
+    auto state = restore(d);
+    const Board board = Board::standard();
+    return dynamic_cast<HuberCaravanState&>(*state).actions_to_deliver(0, *board.parse_square("a1"),
+                                                                       *board.parse_square("a4"));
+  };
+  EXPECT_EQ(actions(doc), 3);  // camels to place on a2, a3 and a4
+  Document chain = doc;
+  camel(chain, 0, "a2");
+  camel(chain, 0, "a3");
+  EXPECT_EQ(actions(chain), 1);  // only the market's camel is missing
+  Document done = chain;
+  camel(done, 0, "a4");
+  EXPECT_EQ(actions(done), 0);  // one action delivers
+  Document blocked = chain;
+  camel(blocked, 1, "a4");
+  EXPECT_EQ(actions(blocked), 2);  // Blue stands on the market: placing there costs two
+  Document loaded = chain;
+  camel(loaded, 0, "a4", "salt");
+  EXPECT_EQ(actions(loaded), 2);   // a loaded camel there cannot take it: one more costs two
+  Document short_of_camels = doc;  // four camels in the supply, but a chain to g4 needs nine
+  EXPECT_EQ(dynamic_cast<HuberCaravanState&>(*restore(short_of_camels))
+                .actions_to_deliver(0, 0, *Board::standard().parse_square("g4")),
+            -1);
+
+  // The nearer the good is to delivery, the better the position looks to Black, and to Blue the
+  // worse.
+  const auto eval = [](const Document& d, int seat) { return restore(d)->evaluate(seat); };
+  EXPECT_LT(eval(doc, 0), eval(chain, 0));
+  EXPECT_LT(eval(chain, 0), eval(done, 0));
+  EXPECT_GT(eval(doc, 1), eval(done, 1));
+  EXPECT_GT(eval(done, 0), 0.5);
+}
+
 }  // namespace

@@ -203,8 +203,12 @@ class NvCaravanState : public core::State {
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
   // Each pair counts for the side that would win it now, and, while neither does, for the side
   // whose bid is nearer to a sale (an overshot bid counts against it); the sum on a logistic
-  // curve (man page, BOTS). Only the table counts: hands and decks are not looked at.
+  // curve (man page, BOTS), with the cards each side has left; which cards they are is not
+  // looked at.
   double evaluate(int seat) const override;
+  // The search scores a position by evaluate() at once: random cards overshoot caravans and
+  // judge worse than it (docs/BOTS.md has the measurement).
+  int playout_horizon() const override { return 0; }
 
   // Set-up, used by the engine.
   std::vector<core::Event> deal(const DeckRules& rules, core::Rng& rng);
