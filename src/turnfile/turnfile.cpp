@@ -2,9 +2,11 @@
 
 #include <limits>
 #include <set>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "core/errors.hpp"
@@ -175,6 +177,48 @@ void check_limits(const YAML::Node& node, const std::string& source, int depth,
   }
 }
 
+// Reads the text's events before any node is built, and refuses a second document or more events
+// than kMaxValues allows. yaml-cpp 0.7 never stops on some short texts (a stray "," after a
+// top-level value: documents of null without end, memory growing until the process is killed);
+// this pass stops them at their second document.
+class EventLimit : public YAML::EventHandler {
+ public:
+  explicit EventLimit(const std::string& source) : source_(source) {}
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (++documents_ > 1)
+      reject(source_, mark,
+             "a turn file is one YAML document; a second begins here (after '---' or '...', or "
+             "a ',' outside brackets)");
+    count(mark);
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { count(mark); }
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { count(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    count(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    count(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    count(mark);
+  }
+  void OnMapEnd() override {}
+
+ private:
+  void count(const YAML::Mark& mark) {
+    if (++events_ > kMaxValues)
+      reject(source_, mark, fmt::format("more than {} values", kMaxValues));
+  }
+  const std::string& source_;
+  int documents_ = 0;
+  std::size_t events_ = 0;
+};
+
 YAML::Node load(const std::string& text, const std::string& source) {
   if (text.size() > kMaxBytes)
     throw core::UserError(core::Exit::kRejected,
@@ -186,6 +230,13 @@ YAML::Node load(const std::string& text, const std::string& source) {
   try {
     // One document only: a second one (or anything after `...`) would otherwise be dropped
     // unseen, and a signed file could carry text its signature does not cover.
+    {
+      std::istringstream in(text);
+      YAML::Parser parser(in);
+      EventLimit limit(source);
+      while (parser.HandleNextDocument(limit)) {
+      }
+    }
     const std::vector<YAML::Node> documents = YAML::LoadAll(text);
     if (documents.size() > 1)
       reject(source, documents[1].Mark(),

@@ -64,6 +64,18 @@ TEST(TurnFile, UnknownKeysAreErrorsWithTheirLine) {
   EXPECT_EQ(error.detail()["line"], 8);
 }
 
+// yaml-cpp 0.7 never ends on these (documents of null without end, memory growing until the
+// process dies; found by fuzz-turnfile): the reader stops them at their second document.
+TEST(TurnFile, AStrayCommaAfterATopLevelValueIsRefusedAtItsLine) {
+  for (const std::string& text : {std::string(","), std::string("\"a\"\n,")}) {
+    const auto error = rejection(text);
+    EXPECT_EQ(error.code(), core::Exit::kRejected) << text;
+    EXPECT_NE(std::string(error.what()).find("one YAML document"), std::string::npos) << text;
+  }
+  EXPECT_EQ(rejection("\"a\"\n,").detail()["line"], 2);
+  EXPECT_EQ(rejection(std::string(kGood) + ",\n").code(), core::Exit::kRejected);
+}
+
 TEST(TurnFile, MissingKeysAreNamed) {
   const auto error = rejection("game: g\nplayer: ann\nturn: 1\nmoves: [c3]\n");
   EXPECT_NE(std::string(error.what()).find("missing key 'token'"), std::string::npos);
