@@ -41,7 +41,7 @@ struct Budget {
   std::optional<std::uint64_t> playouts;
   std::optional<std::chrono::milliseconds> time;
   // The search tree's size, in nodes: with the drawn position it keeps a bot under 64 MB.
-  std::size_t max_nodes = 400000;
+  std::size_t max_nodes = 300000;
 };
 
 // A seat as the bot knows it: the engine, the table and that seat's view.

@@ -84,7 +84,8 @@ class Search {
         expanded = true;
       } else {
         next = select(*node);
-        if (next == nullptr) {  // no child is legal in this world: add one
+        if (next == nullptr) {  // no child is legal in this world: add one, if the tree may grow
+          if (nodes_ >= budget_.max_nodes) break;  // full: play out from here
           next = add(*node, legal_[rng_.below(legal_.size())], mover);
           expanded = true;
         }
