@@ -153,7 +153,12 @@ TEST_P(BotSuite, RefusesToMoveForASeatThatIsNotToMove) {
 // loses against random play, seats alternating (docs/BOTS.md has the long measurement).
 TEST_P(BotSuite, TheSearchBeatsRandomPlayInMostGames) {
   const Table table = table_of(*GetParam());
+#ifdef __SANITIZE_ADDRESS__
+  // The sanitizer run samples: half the games (the ordinary run keeps all of them).
+  constexpr int kGames = 6;
+#else
   constexpr int kGames = 12;
+#endif
   int wins = 0, losses = 0;
   for (int game = 0; game < kGames; ++game) {
     const int mcts_seat = game % 2;
