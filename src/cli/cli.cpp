@@ -5,6 +5,7 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -83,7 +84,75 @@ std::string version_text() {
                      store::Database::latest_schema_version(), kinds);
 }
 
+using AddCommands = void (*)(CLI::App&, Context&, Handler&);
+
+// Every command, by the add_ function that defines it, in the order --help lists them.
+struct CommandGroup {
+  std::vector<std::string_view> names;
+  AddCommands add;
+};
+
+const std::vector<CommandGroup>& command_groups() {
+  static const std::vector<CommandGroup> groups = {
+      {{"new"}, add_new},
+      {{"view"}, add_view},
+      {{"moves"}, add_moves},
+      {{"submit"}, add_submit},
+      {{"log"}, add_log},
+      {{"list"}, add_list},
+      {{"audit"}, add_audit},
+      {{"games"}, add_games},
+      {{"export", "verify", "import", "pubkey", "keygen", "sign"}, add_ledger},
+      {{"mail"}, add_mail},
+      {{"tick"}, add_tick},
+      {{"admin"}, add_admin},
+      {{"html"}, add_html},
+      {{"bot"}, add_bot},
+      {{"completion"}, add_completion},
+  };
+  return groups;
+}
+
+// Defining every command's options is a good part of what a process pays to start
+// (docs/PERFORMANCE.md), so a command line that names one defines only that command's group;
+// --help, completion and an unknown word get them all.
+void add_commands(CLI::App& app, Context& context, Handler& handler, std::string_view word) {
+  if (word != "completion")
+    for (const auto& group : command_groups())
+      for (const auto name : group.names)
+        if (name == word) return group.add(app, context, handler);
+  for (const auto& group : command_groups()) group.add(app, context, handler);
+}
+
 }  // namespace
+
+// Every global option takes a value, so an option without '=' before the command word is followed
+// by its value.
+std::string_view command_word(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--") return {};
+    if (arg.starts_with("-")) {
+      if (arg.starts_with("--") && arg.find('=') == std::string_view::npos) ++i;  // its value
+      continue;
+    }
+    return arg;
+  }
+  return {};
+}
+
+std::vector<std::string> command_names(bool only_for_word, std::string_view word) {
+  CLI::App app;
+  Context context;
+  Handler handler;
+  if (only_for_word)
+    add_commands(app, context, handler, word);
+  else
+    for (const auto& group : command_groups()) group.add(app, context, handler);
+  std::vector<std::string> names;
+  for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  return names;
+}
 
 std::string read_input(const std::string& path) {
   if (path == "-") return read_capped(std::cin, "<stdin>");
@@ -113,21 +182,7 @@ int run(int argc, char** argv) {
                  "the time to act at, ISO-8601 UTC (default: $CARAVAN_REF_NOW, else the clock)");
 
   Handler handler;
-  add_new(app, context, handler);
-  add_view(app, context, handler);
-  add_moves(app, context, handler);
-  add_submit(app, context, handler);
-  add_log(app, context, handler);
-  add_list(app, context, handler);
-  add_audit(app, context, handler);
-  add_games(app, context, handler);
-  add_ledger(app, context, handler);
-  add_mail(app, context, handler);
-  add_tick(app, context, handler);
-  add_admin(app, context, handler);
-  add_html(app, context, handler);
-  add_bot(app, context, handler);
-  add_completion(app, context, handler);
+  add_commands(app, context, handler, command_word(argc, argv));
 
   try {
     app.parse(argc, argv);

@@ -6,6 +6,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -71,5 +73,13 @@ void add_completion(CLI::App& app, Context& context, Handler& handler);
 std::string read_input(const std::string& path);
 
 int run(int argc, char** argv);
+
+// The command word of a command line (the first argument that is neither an option nor the value
+// of one of the global options before it); empty when there is none.
+std::string_view command_word(int argc, char** argv);
+
+// The commands a command line defines before parsing (tests): all of them, or, when
+// only_for_word, those that command word alone defines (every command when it names none).
+std::vector<std::string> command_names(bool only_for_word, std::string_view word = {});
 
 }  // namespace cli

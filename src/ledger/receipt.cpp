@@ -3,6 +3,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include "core/errors.hpp"
 #include "ledger/chain.hpp"
@@ -18,10 +19,13 @@ namespace {
 // An in-memory database (tests) has no file to keep a key beside: its key lives as long as the
 // connection.
 KeyPair memory_key(store::Database& db) {
-  static std::map<const void*, KeyPair> keys;
-  auto [at, made] = keys.try_emplace(db.handle());
-  if (made) at->second = new_key_pair();
-  return at->second;
+  auto& memo = db.memo();
+  if (!memo.contains("referee-secret-key")) {
+    const KeyPair made = new_key_pair();
+    memo["referee-public-key"] = made.public_key;
+    memo["referee-secret-key"] = made.secret_key;
+  }
+  return {memo["referee-public-key"], memo["referee-secret-key"]};
 }
 
 std::optional<std::string> current_public_key(store::Database& db) {
@@ -64,6 +68,16 @@ void move_old_secret_out(store::Database& db) {
   db.exec("UPDATE referee_key SET secret_key = ''");
 }
 
+// What tells a key file from the one read before: its inode, size, mode and change times (a
+// file replaced, rewritten or made readable to others differs); empty when there is none.
+std::string file_identity(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return {};
+  return fmt::format("{}:{}:{}:{}:{}.{}:{}.{}", info.st_dev, info.st_ino, info.st_size,
+                     info.st_mode, info.st_mtim.tv_sec, info.st_mtim.tv_nsec, info.st_ctim.tv_sec,
+                     info.st_ctim.tv_nsec);
+}
+
 KeyPair load_or_make_key(store::Database& db) {
   if (db.key_file().empty()) {
     const KeyPair pair = memory_key(db);
@@ -71,6 +85,14 @@ KeyPair load_or_make_key(store::Database& db) {
     return pair;
   }
   move_old_secret_out(db);
+  // The file is read again only when it changed: a batch reads it once, not once a receipt.
+  auto& memo = db.memo();
+  const std::string identity = file_identity(db.key_file());
+  if (!identity.empty() && memo["referee-key-file"] == identity) {
+    const KeyPair known{memo["referee-public-key"], memo["referee-secret-key"]};
+    record_public_key(db, known.public_key);
+    return known;
+  }
   auto pair = read_key_file(db.key_file());
   if (!pair) {
     if (const auto current = current_public_key(db))
@@ -85,6 +107,9 @@ KeyPair load_or_make_key(store::Database& db) {
     pair = read_key_file(db.key_file());
   }
   record_public_key(db, pair->public_key);
+  memo["referee-key-file"] = file_identity(db.key_file());  // as read (or just made)
+  memo["referee-public-key"] = pair->public_key;
+  memo["referee-secret-key"] = pair->secret_key;
   return *pair;
 }
 

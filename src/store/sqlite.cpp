@@ -89,7 +89,19 @@ Database::Database(const std::string& path, const OpenOptions& options) : path_(
   }
 }
 
-Database::~Database() { sqlite3_close_v2(db_); }
+Database::~Database() {
+  prepared_->open = false;
+  for (const auto& [sql, stmt] : prepared_->idle) sqlite3_finalize(stmt);
+  prepared_->idle.clear();
+  sqlite3_close_v2(db_);  // a Statement still alive keeps the connection until it is finalised
+}
+
+namespace {
+
+// Enough for every statement a command runs; SQL made on the fly beyond it is not kept.
+constexpr std::size_t kMaxPrepared = 128;
+
+}  // namespace
 
 void Database::open(int flags, const std::string& vfs) {
   const int rc = sqlite3_open_v2(path_.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX,
@@ -236,15 +248,33 @@ void Database::migrate() {
   tx.commit();
 }
 
-Statement::Statement(Database& db, const std::string& sql) : db_(&db) {
+Statement::Statement(Database& db, const std::string& sql) : db_(&db), prepared_(db.prepared_) {
+  if (const auto at = prepared_->idle.find(sql); at != prepared_->idle.end()) {
+    stmt_ = at->second;
+    prepared_->idle.erase(at);
+    return;
+  }
   const int rc = sqlite3_prepare_v2(db_->handle(), sql.c_str(), -1, &stmt_, nullptr);
-  if (rc != SQLITE_OK) db_->fail(rc, "prepare");
+  if (rc != SQLITE_OK) {
+    sqlite3_finalize(stmt_);
+    stmt_ = nullptr;
+    db_->fail(rc, "prepare");
+  }
 }
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::~Statement() {
+  if (!stmt_) return;
+  if (!prepared_->open || prepared_->idle.size() >= kMaxPrepared) {
+    sqlite3_finalize(stmt_);
+    return;
+  }
+  sqlite3_reset(stmt_);  // its error, if any, was reported by the step that had it
+  sqlite3_clear_bindings(stmt_);
+  prepared_->idle.emplace(sqlite3_sql(stmt_), stmt_);
+}
 
 Statement::Statement(Statement&& other) noexcept
-    : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)) {}
+    : db_(other.db_), prepared_(other.prepared_), stmt_(std::exchange(other.stmt_, nullptr)) {}
 
 Statement& Statement::bind(int index, const std::string& value) {
   sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);

@@ -1,5 +1,6 @@
 // A thin RAII layer over SQLite (after SQLiteCpp): a Database owns the connection, a Statement
-// is movable and finalised on destruction, a Transaction rolls back unless commit() ran.
+// is movable and goes back to its connection's cache of prepared statements on destruction, a
+// Transaction rolls back unless commit() ran.
 //
 // Promises about the file: a new database is created whole (built under a temporary name, then
 // linked into place) with mode 0600, and its -wal and -shm files take that mode; an existing
@@ -10,8 +11,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -49,8 +53,20 @@ class Database {
   const std::string& key_file() const { return key_file_; }
   // Throws the UserError or runtime_error that an SQLite result code stands for.
   [[noreturn]] void fail(int rc, const std::string& what) const;
+  // What a command worked out once for this connection and must not work out again for every
+  // turn of a batch (the referee's key, read from its file): kept in memory while the connection
+  // is open, never written anywhere.
+  std::map<std::string, std::string>& memo() { return memo_; }
 
  private:
+  friend class Statement;
+  // Prepared statements not in use, by their SQL: a Statement takes one back instead of
+  // compiling its SQL again (a batch runs the same few statements for every turn). Shared with
+  // the Statements, so that one which outlives its Database is only finalised.
+  struct Prepared {
+    bool open = true;
+    std::unordered_multimap<std::string, sqlite3_stmt*> idle;
+  };
   Database() = default;
   void open(int flags, const std::string& vfs);
   void configure();
@@ -59,6 +75,8 @@ class Database {
   sqlite3* db_ = nullptr;
   std::string path_;
   std::string key_file_;
+  std::shared_ptr<Prepared> prepared_ = std::make_shared<Prepared>();
+  std::map<std::string, std::string> memo_;
 };
 
 class Statement {
@@ -86,6 +104,7 @@ class Statement {
 
  private:
   Database* db_;
+  std::shared_ptr<Database::Prepared> prepared_;
   sqlite3_stmt* stmt_ = nullptr;
 };
 
