@@ -63,7 +63,8 @@ hyperfine -N -w 3 -r "$runs" --export-json submit.json --prepare "sh -c '$reset'
   -n submit "$bin --db run.db submit turn.yaml" -n floor "$floor run.db" >/dev/null
 hyperfine -N -w 1 -r "$(( (runs + 2) / 3 ))" --export-json batch.json \
   --prepare "sh -c 'cp batch-template.db run.db && rm -f run.db-wal run.db-shm'" \
-  -n batch "$bin --db run.db submit $(ls turns/*.yaml | tr '\n' ' ')" >/dev/null
+  -n batch "$bin --db run.db submit $(ls turns/*.yaml | tr '\n' ' ')" \
+  -n batch-json "$bin --db run.db --format json submit $(ls turns/*.yaml | tr '\n' ' ')" >/dev/null
 row() {  # file, name of the measured command, name of its floor
   jq -r --arg a "$2" --arg b "$3" '
     (.results | map({(.command): .median}) | add) as $m
@@ -73,8 +74,8 @@ row() {  # file, name of the measured command, name of its floor
   printf 'figure\tmedian\tfloor\tfloor median\tratio\n'
   row start.json version true
   row submit.json submit floor
-  jq -r --argjson n "$batch" '.results[0].median as $m
-    | "batch of \($n)\t\($m * 1000 | round) ms\t\t\t\($n / $m | round) turns/s"' batch.json
+  jq -r --argjson n "$batch" '.results[] | .median as $m
+    | "\(.command) of \($n)\t\($m * 1000 | round) ms\t\t\t\($n / $m | round) turns/s"' batch.json
 } | column -t -s $'\t'
 
 
