@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <memory>
 #include <sstream>
 #include <string_view>
 #include <vector>
@@ -65,9 +66,10 @@ constexpr std::size_t kMaxInputBytes = 64 * 1024 * 1024;
 
 std::string read_capped(std::istream& in, const std::string& name) {
   std::string text;
-  std::vector<char> buffer(64 * 1024);
-  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
-    text.append(buffer.data(), static_cast<std::size_t>(in.gcount()));
+  constexpr std::size_t kChunk = 64 * 1024;
+  const auto buffer = std::make_unique_for_overwrite<char[]>(kChunk);  // not zeroed: every file
+  while (in.read(buffer.get(), static_cast<std::streamsize>(kChunk)) || in.gcount() > 0) {
+    text.append(buffer.get(), static_cast<std::size_t>(in.gcount()));
     if (text.size() > kMaxInputBytes)
       throw core::UserError(core::Exit::kRejected,
                             fmt::format("{}: more than {} MiB; refused without reading the rest",

@@ -1,8 +1,10 @@
 #include "output/writer.hpp"
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -27,25 +29,68 @@ bool needs_quotes(const std::string& s) {
   return end != s.c_str() && *end == '\0';
 }
 
-void emit(YAML::Emitter& out, const nlohmann::json& doc) {
+// A word that yaml-cpp would write plain, proven cheaply: letters, digits, '_', and '-' or '.'
+// after the first character; not a number, boolean or null to a YAML reader (needs_quotes).
+bool plain_word(const std::string& s) {
+  if (s.empty() || s.size() > 256 ||
+      !(std::isalnum(static_cast<unsigned char>(s[0])) || s[0] == '_'))
+    return false;
+  for (const char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+      return false;
+  return !needs_quotes(s);
+}
+
+// The text of a word, written as it is.
+struct Verbatim {
+  const std::string& text;
+  friend std::ostream& operator<<(std::ostream& out, const Verbatim& word) {
+    return out << word.text;
+  }
+};
+
+// yaml-cpp decides how to write each string by matching it against its plain-scalar rules one
+// character at a time: most of the cost of a YAML answer (a receipt is four long hex strings;
+// 45% of a batch of turns, docs/PERFORMANCE.md). A word proven plain above is written through
+// the emitter's public scalar writer instead, which places it exactly as a plain string is placed
+// (the same text byte for byte: tests/unit/writer_test.cpp); anything else goes the usual way.
+void write_string(YAML::Emitter& out, const std::string& s) {
+  if (plain_word(s))
+    out.WriteIntegralType(Verbatim{s});
+  else if (needs_quotes(s))
+    out << YAML::DoubleQuoted << s;
+  else
+    out << s;
+}
+
+void emit(YAML::Emitter& out, const nlohmann::json& doc, bool fast) {
   switch (doc.type()) {
     case nlohmann::json::value_t::object:
       out << YAML::BeginMap;
       for (const auto& [key, value] : doc.items()) {
-        out << YAML::Key << key << YAML::Value;
-        emit(out, value);
+        out << YAML::Key;
+        if (fast && plain_word(key))  // other keys as ever: yaml-cpp's choice, never quoted here
+          out.WriteIntegralType(Verbatim{key});
+        else
+          out << key;
+        out << YAML::Value;
+        emit(out, value, fast);
       }
       out << YAML::EndMap;
       break;
     case nlohmann::json::value_t::array:
       out << YAML::BeginSeq;
-      for (const auto& item : doc) emit(out, item);
+      for (const auto& item : doc) emit(out, item, fast);
       out << YAML::EndSeq;
       break;
     case nlohmann::json::value_t::string: {
       const auto& s = doc.get_ref<const std::string&>();
-      if (needs_quotes(s)) out << YAML::DoubleQuoted;
-      out << s;
+      if (fast)
+        write_string(out, s);
+      else if (needs_quotes(s))
+        out << YAML::DoubleQuoted << s;
+      else
+        out << s;
       break;
     }
     case nlohmann::json::value_t::boolean:
@@ -115,7 +160,13 @@ Format parse_format(const std::string& name) {
 
 std::string to_yaml(const nlohmann::json& doc) {
   YAML::Emitter out;
-  emit(out, doc);
+  emit(out, doc, true);
+  return std::string(out.c_str()) + "\n";
+}
+
+std::string to_yaml_slowly(const nlohmann::json& doc) {
+  YAML::Emitter out;
+  emit(out, doc, false);
   return std::string(out.c_str()) + "\n";
 }
 

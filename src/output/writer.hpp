@@ -14,6 +14,9 @@ enum class Format { kYaml, kJson, kText };
 Format parse_format(const std::string& name);
 
 std::string to_yaml(const nlohmann::json& doc);
+// The same YAML with every string left to yaml-cpp's own checks: the reference to_yaml's faster
+// path for plain words is tested against.
+std::string to_yaml_slowly(const nlohmann::json& doc);
 std::string to_json(const nlohmann::json& doc);
 // A readable indented outline of any document (boards are drawn by the engines instead).
 std::string to_text(const nlohmann::json& doc);

@@ -2,6 +2,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <random>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -53,6 +56,80 @@ TEST(Writer, ToLineWritesAnyDocumentOnOneLineQuotingOnlyWhereNeeded) {
   EXPECT_EQ(output::to_line(nlohmann::json::array({"7H", 2, true})), "[7H, 2, true]");
   EXPECT_EQ(output::to_line("- dash"), R"("- dash")");
   EXPECT_EQ(output::to_line(""), R"("")");
+}
+
+}  // namespace
+
+namespace {
+
+// A document of words of every kind the fast path takes or refuses, nested in maps and lists.
+nlohmann::json random_document(std::mt19937& rng, int depth) {
+  static const std::vector<std::string> kWords = {"b1",
+                                                  "ann",
+                                                  "a-b",
+                                                  "x.y",
+                                                  "_u",
+                                                  "1e5",
+                                                  "0x1f",
+                                                  "inf",
+                                                  "nan",
+                                                  "yes",
+                                                  "Null",
+                                                  "7",
+                                                  "-3",
+                                                  "3.5",
+                                                  ".5",
+                                                  "-a",
+                                                  "a b",
+                                                  "a: b",
+                                                  "a#b",
+                                                  "",
+                                                  "é",
+                                                  "ab12cd",
+                                                  "Caravan_9",
+                                                  "d-",
+                                                  "e.",
+                                                  "y",
+                                                  "no",
+                                                  "0123",
+                                                  "~",
+                                                  "a,b",
+                                                  "[x]",
+                                                  "{x}",
+                                                  "it's",
+                                                  "\"q\"",
+                                                  "line\nbreak",
+                                                  std::string(64, 'f'),
+                                                  std::string(300, 'a'),
+                                                  "2026-11-25T08:00:00Z"};
+  auto word = [&] { return kWords[rng() % kWords.size()]; };
+  if (depth > 3 || rng() % 3 == 0) {
+    switch (rng() % 5) {
+      case 0:
+        return static_cast<int>(rng() % 100);
+      case 1:
+        return nullptr;
+      default:
+        return word();
+    }
+  }
+  nlohmann::json doc = rng() % 2 ? nlohmann::json::object() : nlohmann::json::array();
+  const int size = static_cast<int>(rng() % 5);
+  for (int i = 0; i < size; ++i) {
+    if (doc.is_object())
+      doc[word()] = random_document(rng, depth + 1);
+    else
+      doc.push_back(random_document(rng, depth + 1));
+  }
+  return doc;
+}
+
+TEST(Writer, PlainWordsAreWrittenByteForByteAsYamlCppWritesThem) {
+  std::mt19937 rng(16);
+  for (int i = 0; i < 3000; ++i) {
+    const nlohmann::json doc = random_document(rng, 0);
+    ASSERT_EQ(output::to_yaml(doc), output::to_yaml_slowly(doc)) << doc.dump();
+  }
 }
 
 }  // namespace
