@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The figures of size (docs/PERFORMANCE.md, issue 16): one `submit` with 10^6 games in the
+# database against 100, and the peak memory of `submit` at turn 10,001 of a game against turn 1.
+# Needs build/caravan-ref (bench/run.sh builds it), hyperfine, jq, sqlite3 and about 2.5 GB of
+# disk. The games and turns are copied rows, made with SQL: a submit reads one game's snapshot
+# and never the history, which is what is measured. Usage: bash bench/scale.sh [RUNS] (default 8)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-8}
+bin=$PWD/build/caravan-ref
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+"$bin" --db base.db new caravaneers --player ann --player bob --seed 1 --format json >new.json
+game=$(jq -r .game new.json)
+token=$(jq -r '.players[0].token' new.json)
+printf 'game: %s\nplayer: ann\nturn: 1\ntoken: %s\nmoves: [b1]\n' "$game" "$token" >turn.yaml
+"$bin" --db base.db pubkey >/dev/null  # the key file, made once: no run pays for it
+
+# N-1 more games, copies of the first under other ids (every column but the id), each with its
+# two players.
+columns() { sqlite3 base.db "SELECT group_concat(name, ', ') FROM pragma_table_info('$1') WHERE name != '$2'"; }
+games_cols=$(columns games id)
+players_cols=$(columns players game_id)
+games() {  # count, database
+  cp base.db "$2" && cp base.db.key "$2.key"
+  sqlite3 "$2" "CREATE TEMP TABLE g AS SELECT * FROM games; CREATE TEMP TABLE p AS SELECT * FROM players;
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $1 - 1)
+    INSERT INTO games (id, $games_cols) SELECT printf('x%07d', i), $games_cols FROM n, temp.g;
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $1 - 1)
+    INSERT INTO players (game_id, $players_cols) SELECT printf('x%07d', i), $players_cols
+      FROM n, temp.p;
+    PRAGMA wal_checkpoint(TRUNCATE);" >/dev/null
+}
+games 100 g100.db
+games 1000000 g1m.db
+echo "== one submit, 100 games against 10^6 ($runs runs each; each copy synced before it is timed)"
+for n in 100 1m; do cp "g$n.db.key" "run$n.db.key"; done
+hyperfine -N -w 1 -r "$runs" --export-json games.json \
+  --prepare "sh -c 'cp g100.db run100.db; rm -f run100.db-wal run100.db-shm; sync'" \
+  -n "100 games" "$bin --db run100.db submit turn.yaml" \
+  --prepare "sh -c 'cp g1m.db run1m.db; rm -f run1m.db-wal run1m.db-shm; sync'" \
+  -n "10^6 games" "$bin --db run1m.db submit turn.yaml" >/dev/null
+jq -r '(.results | map({(.command): .median}) | add) as $m
+  | "median: 100 games \($m["100 games"] * 1000 | . * 100 | round / 100) ms, 10^6 games \($m["10^6 games"] * 1000 | . * 100 | round / 100) ms, ratio \($m["10^6 games"] / $m["100 games"] | . * 100 | round / 100)"' games.json
+rm -f g1m.db run1m.db*
+
+# 10,000 recorded turns before the next (copies of one turn with the game's snapshot).
+cp base.db long.db && cp base.db.key long.db.key
+sqlite3 long.db "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+  INSERT INTO turns (game_id, number, seat, forced, moves, events, state_hash, applied_at, chain,
+    snapshot)
+  SELECT g.id, i, (i + 1) % 2, 0, '[\"pass\"]', '[]', g.state_hash, g.created_at, g.chain_head,
+    json_object('state', json(g.state), 'rng', g.rng) FROM n, games g;
+  UPDATE games SET next_turn = 10001;"
+sed 's/^turn: 1$/turn: 10001/' turn.yaml >turn-10001.yaml
+peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }
+cp base.db first.db && cp base.db.key first.db.key
+echo
+echo "== peak resident memory of submit (KiB)"
+echo "turn 1:      $(peak "$bin" --db first.db submit turn.yaml)"
+echo "turn 10,001: $(peak "$bin" --db long.db submit turn-10001.yaml)"
