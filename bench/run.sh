@@ -95,3 +95,7 @@ echo
 echo "== in-process (Google Benchmark)"
 cd - >/dev/null
 build/bench/caravan-ref-bench --benchmark_counters_tabular=true
+
+# The figures of size: 10^6 games, a 10,000-turn history (about a minute, 2.5 GB of disk).
+echo
+bash bench/scale.sh "$(( (runs + 3) / 4 ))"
