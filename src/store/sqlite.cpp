@@ -83,17 +83,19 @@ Database::Database(const std::string& path, const OpenOptions& options) : path_(
   try {
     configure();
   } catch (...) {  // a refused file: no destructor runs for a constructor that throws
-    sqlite3_close_v2(db_);
-    db_ = nullptr;
+    close();
     throw;
   }
 }
 
-Database::~Database() {
+Database::~Database() { close(); }
+
+void Database::close() noexcept {
   prepared_->open = false;
   for (const auto& [sql, stmt] : prepared_->idle) sqlite3_finalize(stmt);
   prepared_->idle.clear();
   sqlite3_close_v2(db_);  // a Statement still alive keeps the connection until it is finalised
+  db_ = nullptr;
 }
 
 namespace {

@@ -70,6 +70,7 @@ class Database {
   Database() = default;
   void open(int flags, const std::string& vfs);
   void configure();
+  void close() noexcept;  // finalises the kept statements, then closes the connection
   void create_whole(const std::string& path, const std::string& vfs);
   void migrate();
   sqlite3* db_ = nullptr;
