@@ -2,10 +2,12 @@
 // The history is padded with recorded turns, then one real turn file is submitted and undone per
 // iteration (the undo is not timed). Run: build/bench/caravan-ref-bench
 #include <filesystem>
+#include <vector>
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include "ledger/record.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 
@@ -117,6 +119,26 @@ void BM_AuditEveryGame(benchmark::State& state) {
                                                  benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_AuditEveryGame)->Arg(20)->Unit(benchmark::kMillisecond);
+
+// verify of finished records: the same games exported, then each record checked and replayed
+// with no database. Turns per second.
+void BM_VerifyEveryRecord(benchmark::State& state) {
+  PlayedGames played(static_cast<int>(state.range(0)));
+  std::vector<nlohmann::json> records;
+  for (const auto& summary : store::GameStore(*played.db).list_games())
+    records.push_back(ledger::export_record(*played.db, summary.id, false));
+  for (auto _ : state)
+    for (const auto& record : records) {
+      const auto report = ledger::verify_record(record);
+      if (!report["ok"].get<bool>() || !report["replayed"].get<bool>())
+        state.SkipWithError("a record does not verify");
+      benchmark::DoNotOptimize(report);
+    }
+  state.counters["turns"] = static_cast<double>(played.turns);
+  state.counters["turns/s"] = benchmark::Counter(static_cast<double>(played.turns),
+                                                 benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK(BM_VerifyEveryRecord)->Arg(20)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -170,6 +170,12 @@ Document snapshot_of(const GameContext& context) {
           {"host", context.row.host}};
 }
 
+bool asks_for_earlier_state(const Document& action) {
+  if (!action.is_object()) return false;
+  const std::string name = action.value("action", "");
+  return name == "accept-undo" || (name == "admin" && action.value("op", "") == "rollback");
+}
+
 Document apply_action(GameContext& context, int seat, const Document& action, std::int64_t number,
                       const SnapshotSource& snapshots, std::optional<core::Time> now) {
   store::GameRow& row = context.row;

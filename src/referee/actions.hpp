@@ -39,6 +39,10 @@ core::Document apply_action(GameContext& context, int seat, const core::Document
                             std::int64_t number, const SnapshotSource& snapshots,
                             std::optional<core::Time> now);
 
+// Whether applying `action` may ask its SnapshotSource for an earlier state (an accepted undo, a
+// rollback). A replay keeps earlier states only for a record that holds such an action.
+bool asks_for_earlier_state(const core::Document& action);
+
 // The table's state in a view, by players' names: draw_offer, undo_request, left, absent, paused.
 void add_table_fields(core::Document& doc, const store::GameRow& row);
 

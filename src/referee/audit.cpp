@@ -54,8 +54,11 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
   // What undo and rollback restore, as the replay made it (not as the database kept it): the
   // states after the latest kRecent turns and after every turn a rollback in the record names,
   // kept as the engine's own states (a clone, no document). An older one (an undo that reaches
-  // far back) is made again by replaying from the start.
+  // far back) is made again by replaying from the start. A record with no accepted undo and no
+  // rollback never asks: then only the start is kept.
   constexpr std::int64_t kRecent = 64;
+  bool asks = false;
+  for (const auto& turn : record) asks = asks || asks_for_earlier_state(turn.action);
   struct Kept {
     std::unique_ptr<core::State> state;
     std::string rng;
@@ -102,10 +105,12 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
     if (state_hash_of_text(context.state->view_text(core::kReferee), context.rng.save(),
                            context.row.host) != turn.state_hash)
       return fail(fmt::format("turn {}: the state hash differs", turn.number));
-    kept.insert_or_assign(turn.number, keep(context));
-    if (const auto old = kept.find(turn.number - kRecent);
-        old != kept.end() && old->first != 0 && !rollback_targets.count(old->first))
-      kept.erase(old);
+    if (asks) {
+      kept.insert_or_assign(turn.number, keep(context));
+      if (const auto old = kept.find(turn.number - kRecent);
+          old != kept.end() && old->first != 0 && !rollback_targets.count(old->first))
+        kept.erase(old);
+    }
     report["turns"] = turn.number;
     ++expected;
   }
