@@ -2,11 +2,15 @@
 // The history is padded with recorded turns, then one real turn file is submitted and undone per
 // iteration (the undo is not timed). Run: build/bench/caravan-ref-bench
 #include <filesystem>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include "core/engine.hpp"
+#include "core/rng.hpp"
 #include "ledger/record.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
@@ -69,35 +73,42 @@ void BM_ViewAtHistoryLength(benchmark::State& state) {
 }
 BENCHMARK(BM_ViewAtHistoryLength)->Arg(10)->Arg(10000)->Unit(benchmark::kMicrosecond);
 
-// Whole caravaneers games played through the referee (the first legal move each time), for the
-// audit figure: replayed turns per second over every game of the database.
+// Whole games played through the referee, for the audit and verify figures: replayed turns per
+// second over every game of the database. Each move is the first legal one (`random` false: the
+// games of the earlier figures) or drawn by a seeded chooser from the first 64 legal moves (all of
+// them in most positions); a game stops at its end or at `max_turns`.
 struct PlayedGames {
   std::filesystem::path dir;
   std::unique_ptr<store::Database> db;
   std::int64_t turns = 0;
 
-  explicit PlayedGames(int games) {
+  PlayedGames(const std::string& kind, int games, std::int64_t max_turns, bool random) {
     dir = std::filesystem::temp_directory_path() /
-          ("caravan-bench-audit-" + std::to_string(::getpid()));
+          ("caravan-bench-audit-" + std::to_string(::getpid()) + "-" + kind);
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     db = std::make_unique<store::Database>((dir / "games.db").string());
+    db->exec("PRAGMA synchronous=OFF");  // the setup only; the figures read
+    core::Rng chooser(7);
     for (int g = 0; g < games; ++g) {
       const auto created = referee::create_game(
-          *db, {"caravaneers", {"ann", "bob"}, {}, static_cast<std::uint64_t>(g + 1), {}});
+          *db, {kind, {"ann", "bob"}, {}, static_cast<std::uint64_t>(g + 1), {}});
       const std::string game = created["game"];
-      for (;;) {
+      for (std::int64_t n = 0; n < max_turns; ++n) {
         const auto view = referee::view(*db, game, std::nullopt);
         if (view["finished"].get<bool>() || view["to_move"].empty()) break;
         const std::string player = view["to_move"][0];
         const std::size_t seat = player == "ann" ? 0 : 1;
-        const auto moves = referee::legal_moves(*db, game, player, nullptr, 1);
+        const auto moves = referee::legal_moves(*db, game, player, nullptr, 64);
+        if (moves.moves.empty()) break;
+        const auto& move = moves.moves.at(random ? chooser.below(moves.moves.size()) : 0);
         const std::string file =
             "game: " + game + "\nplayer: " + player +
             "\nturn: " + std::to_string(view["turn"].get<std::int64_t>()) +
             "\ntoken: " + created["players"][seat]["token"].get<std::string>() + "\nmoves: [" +
-            moves.moves.at(0).dump() + "]\n";
-        if (referee::submit(*db, file, "bench", {.views = false}).exit_code != 0) break;
+            move.dump() + "]\n";
+        if (referee::submit(*db, file, "bench", {.views = false}).exit_code != 0)
+          throw std::runtime_error("a drawn legal move was refused in " + kind);
       }
       turns += referee::view(*db, game, std::nullopt)["turn"].get<std::int64_t>() - 1;
     }
@@ -108,22 +119,30 @@ struct PlayedGames {
   }
 };
 
-void BM_AuditEveryGame(benchmark::State& state) {
-  PlayedGames played(static_cast<int>(state.range(0)));
-  for (auto _ : state) {
-    const auto report = referee::audit(*played.db, std::nullopt);
-    benchmark::DoNotOptimize(report);
-  }
+void count_turns(benchmark::State& state, const PlayedGames& played) {
   state.counters["turns"] = static_cast<double>(played.turns);
   state.counters["turns/s"] = benchmark::Counter(static_cast<double>(played.turns),
                                                  benchmark::Counter::kIsIterationInvariantRate);
 }
-BENCHMARK(BM_AuditEveryGame)->Arg(20)->Unit(benchmark::kMillisecond);
 
-// verify of finished records: the same games exported, then each record checked and replayed
-// with no database. Turns per second.
-void BM_VerifyEveryRecord(benchmark::State& state) {
-  PlayedGames played(static_cast<int>(state.range(0)));
+// audit of every game of the database: each one's snapshot, record and chain read, every turn
+// replayed and its state hash compared.
+void BM_AuditEveryGame(benchmark::State& state, const std::string& kind, int games,
+                       std::int64_t max_turns, bool random) {
+  PlayedGames played(kind, games, max_turns, random);
+  for (auto _ : state) {
+    const auto report = referee::audit(*played.db, std::nullopt);
+    if (!report["ok"].get<bool>()) state.SkipWithError("a game does not audit");
+    benchmark::DoNotOptimize(report);
+  }
+  count_turns(state, played);
+}
+
+// verify of the same games' records, exported: each record checked and replayed with no
+// database.
+void BM_VerifyEveryRecord(benchmark::State& state, const std::string& kind, int games,
+                          std::int64_t max_turns, bool random) {
+  PlayedGames played(kind, games, max_turns, random);
   std::vector<nlohmann::json> records;
   for (const auto& summary : store::GameStore(*played.db).list_games())
     records.push_back(ledger::export_record(*played.db, summary.id, false));
@@ -134,11 +153,29 @@ void BM_VerifyEveryRecord(benchmark::State& state) {
         state.SkipWithError("a record does not verify");
       benchmark::DoNotOptimize(report);
     }
-  state.counters["turns"] = static_cast<double>(played.turns);
-  state.counters["turns/s"] = benchmark::Counter(static_cast<double>(played.turns),
-                                                 benchmark::Counter::kIsIterationInvariantRate);
+  count_turns(state, played);
 }
-BENCHMARK(BM_VerifyEveryRecord)->Arg(20)->Unit(benchmark::kMillisecond);
+
+// BM_AuditEveryGame/20 and BM_VerifyEveryRecord/20: 20 whole caravaneers games of first legal
+// moves (the figure of earlier runs); /<engine>: 8 random games of each engine, at most 250 turns
+// each.
+const bool registered = [] {
+  benchmark::RegisterBenchmark("BM_AuditEveryGame/20", BM_AuditEveryGame, "caravaneers", 20,
+                               std::int64_t{1000}, false)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("BM_VerifyEveryRecord/20", BM_VerifyEveryRecord, "caravaneers", 20,
+                               std::int64_t{1000}, false)
+      ->Unit(benchmark::kMillisecond);
+  for (const core::Engine* engine : core::engines()) {
+    benchmark::RegisterBenchmark(("BM_AuditEveryGame/" + engine->id()).c_str(), BM_AuditEveryGame,
+                                 engine->id(), 8, std::int64_t{250}, true)
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark(("BM_VerifyEveryRecord/" + engine->id()).c_str(),
+                                 BM_VerifyEveryRecord, engine->id(), 8, std::int64_t{250}, true)
+        ->Unit(benchmark::kMillisecond);
+  }
+  return true;
+}();
 
 }  // namespace
 
