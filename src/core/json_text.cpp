@@ -10,18 +10,8 @@ namespace core {
 // has short forms for as \b \t \n \f \r, the other control characters as \u00XX in lower-case
 // hex, and every other byte as it is once it has checked the text is UTF-8 (it throws on text
 // that is not). Text with bytes over 0x7F goes to nlohmann itself, so its check and its error stay
-// the same; the plain ASCII of names and card codes is copied at once.
+// the same. Plain ASCII never comes here: the header copies it at once (JsonText::quoted).
 void JsonText::escaped(std::string_view text) {
-  const auto special = [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte < 0x20 || byte >= 0x80 || c == '"' || c == '\\';
-  };
-  if (std::none_of(text.begin(), text.end(), special)) {
-    out_ += '"';
-    out_ += text;
-    out_ += '"';
-    return;
-  }
   if (std::any_of(text.begin(), text.end(),
                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
     out_ += nlohmann::json(std::string(text)).dump();

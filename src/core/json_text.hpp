@@ -16,6 +16,29 @@
 
 namespace core {
 
+// Whether `text` goes into JSON as it is between quotes: printable ASCII without '"' or '\\' (the
+// keys, names and card codes of views, nearly always).
+inline bool plain_json_string(std::string_view text) {
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte >= 0x80 || c == '"' || c == '\\') return false;
+  }
+  return true;
+}
+
+// Appends `before` (unless '\0'), then `text` (plain) in quotes, then `after` (unless '\0') to
+// `out`: one growth of the string instead of one a character.
+inline void append_quoted(std::string& out, char before, std::string_view text, char after) {
+  const std::size_t at = out.size();
+  out.resize(at + (before != '\0' ? 1 : 0) + text.size() + 2 + (after != '\0' ? 1 : 0));
+  char* p = out.data() + at;
+  if (before != '\0') *p++ = before;
+  *p++ = '"';
+  p += text.copy(p, text.size());
+  *p++ = '"';
+  if (after != '\0') *p = after;
+}
+
 class JsonText {
  public:
   // `reserve`: the bytes expected, so that the string grows once.
@@ -45,15 +68,23 @@ class JsonText {
   }
   // The key of the next value of an object.
   JsonText& key(std::string_view name) {
-    separate();
-    escaped(name);
-    out_ += ':';
+    if (plain_json_string(name)) {
+      quoted(name, ':');
+    } else {
+      separate();
+      escaped(name);
+      out_ += ':';
+    }
     first_ = true;  // its value follows without a comma
     return *this;
   }
   JsonText& string(std::string_view text) {
-    separate();
-    escaped(text);
+    if (plain_json_string(text)) {
+      quoted(text, '\0');
+    } else {
+      separate();
+      escaped(text);
+    }
     return *this;
   }
   template <typename Int,
@@ -70,6 +101,12 @@ class JsonText {
     out_ += value ? "true" : "false";
     return *this;
   }
+  // A value already written as JSON text (a Document's dump()), copied as it is.
+  JsonText& raw(std::string_view json) {
+    separate();
+    out_ += json;
+    return *this;
+  }
   JsonText& null() {
     separate();
     out_ += "null";
@@ -82,6 +119,11 @@ class JsonText {
  private:
   void separate() {
     if (!first_) out_ += ',';
+    first_ = false;
+  }
+  // The separating comma if one is due, then `text` (plain) in quotes, then `after`.
+  void quoted(std::string_view text, char after) {
+    append_quoted(out_, first_ ? '\0' : ',', text, after);
     first_ = false;
   }
   // A JSON string with nlohmann's escapes (see json_text.cpp).

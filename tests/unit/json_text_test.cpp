@@ -46,4 +46,17 @@ TEST(JsonText, NestedObjectsAndListsAreTheCompactDump) {
   EXPECT_EQ(out.text(), doc.dump());
 }
 
+TEST(JsonText, KeysAndStringsThatNeedEscapesAreWrittenAsNlohmannDoesBetweenOthers) {
+  core::JsonText out;
+  out.begin_object();
+  out.key("a\"b").begin_array().string("x").string("tab\there").string("").string("y").end_array();
+  out.key("c\\d").string("q\"").key("plain").string("caf\xc3\xa9").key("z\n").null();
+  out.end_object();
+  const Json doc = {{"a\"b", {"x", "tab\there", "", "y"}},
+                    {"c\\d", "q\""},
+                    {"plain", "caf\xc3\xa9"},
+                    {"z\n", nullptr}};
+  EXPECT_EQ(out.text(), doc.dump());
+}
+
 }  // namespace

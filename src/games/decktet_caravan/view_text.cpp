@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "core/json_text.hpp"
 #include "games/decktet_caravan/decktet_caravan.hpp"
 
 namespace games::decktet_caravan {
@@ -23,6 +24,9 @@ class Writer {
 
   // `"key":`, preceded by a comma unless it opens its object.
   void key(const char* name, bool first = false) {
+    const std::string_view text(name);
+    if (core::plain_json_string(text))
+      return core::append_quoted(out_, first ? '\0' : ',', text, ':');
     if (!first) out_ += ',';
     string(name);
     out_ += ':';
@@ -30,6 +34,8 @@ class Writer {
 
   // A JSON string with nlohmann's escapes: \" \\ \b \f \n \r \t and \u00xx for other controls.
   void string(const char* text) {
+    if (const std::string_view view(text); core::plain_json_string(view))
+      return core::append_quoted(out_, '\0', view, '\0');
     out_ += '"';
     for (const char* p = text; *p != '\0'; ++p) {
       const auto c = static_cast<unsigned char>(*p);
