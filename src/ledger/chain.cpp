@@ -1,6 +1,7 @@
 #include "ledger/chain.hpp"
 
 #include "core/crypto.hpp"
+#include "core/json_text.hpp"
 #include "ledger/crypto.hpp"
 
 namespace ledger {
@@ -51,7 +52,30 @@ Document canonical_turn(const std::string& game, std::int64_t number, const std:
 
 std::string chain_link(const std::string& previous, const Document& canonical_turn,
                        const std::string& state_hash) {
-  return sha256_hex(previous + "\n" + canonical(canonical_turn) + "\n" + state_hash);
+  return chain_link_of_text(previous, canonical(canonical_turn), state_hash);
+}
+
+std::string canonical_turn_text(const std::string& game, std::int64_t number,
+                                const std::string& player, int seat, bool forced,
+                                const Document& moves, const Document& action) {
+  // canonical_turn's keys in canonical (sorted) order; `moves` and `action` as canonical() writes
+  // them.
+  core::JsonText out(128);
+  out.begin_object();
+  if (!action.is_null()) out.key("action").raw(canonical(action));
+  out.key("forced").boolean(forced).key("game").string(game);
+  out.key("moves").raw(canonical(moves)).key("number").number(number);
+  out.key("player").string(player).key("seat").number(seat);
+  return out.end_object().take();
+}
+
+std::string chain_link_of_text(const std::string& previous, const std::string& canonical_turn_text,
+                               const std::string& state_hash) {
+  std::string bytes;
+  bytes.reserve(previous.size() + canonical_turn_text.size() + state_hash.size() + 2);
+  bytes.append(previous).append(1, '\n').append(canonical_turn_text).append(1, '\n');
+  bytes.append(state_hash);
+  return sha256_hex(bytes);
 }
 
 }  // namespace ledger

@@ -53,5 +53,12 @@ Document canonical_turn(const std::string& game, std::int64_t number, const std:
                         const Document& action = nullptr);
 std::string chain_link(const std::string& previous, const Document& canonical_turn,
                        const std::string& state_hash);
+// The same two written without the turn's document (a turn is chained once when it is taken and
+// checked again at every audit and verify): canonical(canonical_turn(...)) and chain_link of it.
+std::string canonical_turn_text(const std::string& game, std::int64_t number,
+                                const std::string& player, int seat, bool forced,
+                                const Document& moves, const Document& action = nullptr);
+std::string chain_link_of_text(const std::string& previous, const std::string& canonical_turn_text,
+                               const std::string& state_hash);
 
 }  // namespace ledger

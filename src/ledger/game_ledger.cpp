@@ -18,12 +18,13 @@ std::string lower(std::string text) {
   return text;
 }
 
-Document canonical_turn_of(const store::GameRow& row, const store::TurnRow& turn) {
+std::string canonical_turn_of(const store::GameRow& row, const store::TurnRow& turn) {
   // The game master's own turns (admin actions) are the referee's: seat -1.
-  return canonical_turn(row.id, turn.number,
-                        turn.seat < 0 ? std::string("referee")
-                                      : row.players.at(static_cast<std::size_t>(turn.seat)).name,
-                        turn.seat, turn.forced, turn.moves, turn.action);
+  return canonical_turn_text(row.id, turn.number,
+                             turn.seat < 0
+                                 ? std::string("referee")
+                                 : row.players.at(static_cast<std::size_t>(turn.seat)).name,
+                             turn.seat, turn.forced, turn.moves, turn.action);
 }
 
 }  // namespace
@@ -60,7 +61,7 @@ void seal_new_game(store::GameRow& row) {
 }
 
 void chain_turn(store::GameRow& row, store::TurnRow& turn) {
-  turn.chain = chain_link(row.chain_head, canonical_turn_of(row, turn), turn.state_hash);
+  turn.chain = chain_link_of_text(row.chain_head, canonical_turn_of(row, turn), turn.state_hash);
   row.chain_head = turn.chain;
 }
 
@@ -125,7 +126,7 @@ std::optional<std::string> check_stored_chain(const store::GameRow& row,
            "commitment and position";
   std::string head = row.genesis;
   for (const auto& turn : turns) {
-    if (chain_link(head, canonical_turn_of(row, turn), turn.state_hash) != turn.chain)
+    if (chain_link_of_text(head, canonical_turn_of(row, turn), turn.state_hash) != turn.chain)
       return fmt::format("turn {}: the chain value does not follow", turn.number);
     head = turn.chain;
   }

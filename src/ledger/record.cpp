@@ -218,8 +218,9 @@ Replay check(const Document& record) {
     turn.moves = item["moves"];
     turn.state_hash = text_field(item, "state_hash", where);
     turn.chain = text_field(item, "chain", where);
-    const Document canonical_form = canonical_turn(row.id, number, item["player"], turn.seat,
-                                                   turn.forced, turn.moves, turn.action);
+    const std::string canonical_form =
+        canonical_turn_text(row.id, number, item["player"].get<std::string>(), turn.seat,
+                            turn.forced, turn.moves, turn.action);
 
     if (out.replayed && !turn.action.is_null()) {
       context.state = std::move(state);
@@ -282,7 +283,7 @@ Replay check(const Document& record) {
       const std::string replayed = referee::state_hash_of_text(state->view_text(core::kReferee),
                                                                rng.save(), context.row.host);
       if (replayed != turn.state_hash) {
-        if (chain_link(head, canonical_form, replayed) == turn.chain)
+        if (chain_link_of_text(head, canonical_form, replayed) == turn.chain)
           fail("state_hash",
                fmt::format("the state hash was changed; the replay gives {}", replayed), where);
         fail("moves",
@@ -292,7 +293,7 @@ Replay check(const Document& record) {
              where);
       }
     }
-    if (chain_link(head, canonical_form, turn.state_hash) != turn.chain)
+    if (chain_link_of_text(head, canonical_form, turn.state_hash) != turn.chain)
       fail(
           "chain",
           out.replayed

@@ -125,6 +125,22 @@ TEST(LedgerFormats, AChainLinkIsSha256OfPreviousTurnAndStateHashOnLines) {
   EXPECT_EQ(ledger::chain_link("p", turn, "s"), ledger::sha256_hex("p\n" + turn.dump() + "\ns"));
 }
 
+TEST(LedgerFormats, TheCanonicalTurnTextIsTheCanonicalFormOfTheTurnDocument) {
+  const Document action = {{"action", "admin"}, {"op", "rollback"}, {"to", 3}};
+  const Document moves = {"b1", {{"play", "3H"}, {"on", 2}}, "caf\xc3\xa9 \"x\"\n"};
+  for (const auto& [player, seat] : std::vector<std::pair<std::string, int>>{
+           {"ann", 0}, {"referee", -1}, {"Zo\xc3\xab \"Z\"", 3}})
+    for (const Document& act : {Document(nullptr), action})
+      for (const bool forced : {false, true}) {
+        const Document turn =
+            ledger::canonical_turn("ab\\12", 9007199254740993, player, seat, forced, moves, act);
+        const std::string text = ledger::canonical_turn_text("ab\\12", 9007199254740993, player,
+                                                             seat, forced, moves, act);
+        EXPECT_EQ(text, ledger::canonical(turn));
+        EXPECT_EQ(ledger::chain_link_of_text("p", text, "s"), ledger::chain_link("p", turn, "s"));
+      }
+}
+
 TEST(LedgerFormats, SignaturesHoldOnlyForTheSignedBytesAndKey) {
   const auto pair = ledger::new_key_pair();
   const auto other = ledger::new_key_pair();
