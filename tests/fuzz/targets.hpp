@@ -31,8 +31,9 @@ struct Target {
 // turnfile: turnfile::parse and turnfile::yaml_to_document on the bytes as a file.
 void turnfile_target(const std::uint8_t* data, std::size_t size);
 // moves: the first bytes pick an engine, player count, options and seed; each further line is a
-// move ("#N" plays legal move N, "!…" sends a move for a seat not to move, anything else is
-// read as YAML like a turn file's move) applied to the game.
+// move ("#N" plays a legal move drawn with N as the seed of the fast path's random_action, "!…"
+// sends a move for a seat not to move, anything else is read as YAML like a turn file's move)
+// applied to the game.
 void moves_target(const std::uint8_t* data, std::size_t size);
 // position: the first bytes pick an engine and a game; the rest is either a whole document for
 // Engine::restore (what `new --position` reads) or edits to a real position of that game.
