@@ -14,46 +14,46 @@ namespace core {
 void JsonText::escaped(std::string_view text) {
   if (std::any_of(text.begin(), text.end(),
                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
-    out_ += nlohmann::json(std::string(text)).dump();
+    put(nlohmann::json(std::string(text)).dump());
     return;
   }
   static constexpr char kHex[] = "0123456789abcdef";
-  out_ += '"';
+  put('"');
   for (const char c : text) {
     switch (c) {
       case '"':
-        out_ += "\\\"";
+        put(std::string_view("\\\""));
         break;
       case '\\':
-        out_ += "\\\\";
+        put(std::string_view("\\\\"));
         break;
       case '\b':
-        out_ += "\\b";
+        put(std::string_view("\\b"));
         break;
       case '\t':
-        out_ += "\\t";
+        put(std::string_view("\\t"));
         break;
       case '\n':
-        out_ += "\\n";
+        put(std::string_view("\\n"));
         break;
       case '\f':
-        out_ += "\\f";
+        put(std::string_view("\\f"));
         break;
       case '\r':
-        out_ += "\\r";
+        put(std::string_view("\\r"));
         break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           const auto byte = static_cast<unsigned char>(c);
-          out_ += "\\u00";
-          out_ += kHex[byte >> 4];
-          out_ += kHex[byte & 15];
+          put(std::string_view("\\u00"));
+          put(kHex[byte >> 4]);
+          put(kHex[byte & 15]);
         } else {
-          out_ += c;
+          put(c);
         }
     }
   }
-  out_ += '"';
+  put('"');
 }
 
 }  // namespace core

@@ -8,8 +8,10 @@
 // which the shared engine suite checks against view(viewer).dump(). No floating-point numbers.
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -42,27 +44,27 @@ inline void append_quoted(std::string& out, char before, std::string_view text, 
 class JsonText {
  public:
   // `reserve`: the bytes expected, so that the string grows once.
-  explicit JsonText(std::size_t reserve = 0) { out_.reserve(reserve); }
+  explicit JsonText(std::size_t reserve = 0) { out_.resize(reserve < 64 ? 64 : reserve); }
 
   JsonText& begin_object() {
     separate();
-    out_ += '{';
+    put('{');
     first_ = true;
     return *this;
   }
   JsonText& end_object() {
-    out_ += '}';
+    put('}');
     first_ = false;
     return *this;
   }
   JsonText& begin_array() {
     separate();
-    out_ += '[';
+    put('[');
     first_ = true;
     return *this;
   }
   JsonText& end_array() {
-    out_ += ']';
+    put(']');
     first_ = false;
     return *this;
   }
@@ -73,7 +75,7 @@ class JsonText {
     } else {
       separate();
       escaped(name);
-      out_ += ':';
+      put(':');
     }
     first_ = true;  // its value follows without a comma
     return *this;
@@ -91,45 +93,72 @@ class JsonText {
             typename = std::enable_if_t<std::is_integral_v<Int> && !std::is_same_v<Int, bool>>>
   JsonText& number(Int value) {
     separate();
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    out_.append(digits, end);
+    char* at = room(24);
+    len_ += static_cast<std::size_t>(std::to_chars(at, at + 24, value).ptr - at);
     return *this;
   }
   JsonText& boolean(bool value) {
     separate();
-    out_ += value ? "true" : "false";
+    put(value ? std::string_view("true") : std::string_view("false"));
     return *this;
   }
   // A value already written as JSON text (a Document's dump()), copied as it is.
   JsonText& raw(std::string_view json) {
     separate();
-    out_ += json;
+    put(json);
     return *this;
   }
   JsonText& null() {
     separate();
-    out_ += "null";
+    put(std::string_view("null"));
     return *this;
   }
 
-  const std::string& text() const { return out_; }
-  std::string take() { return std::move(out_); }
+  std::string_view text() const { return {out_.data(), len_}; }
+  std::string take() {
+    out_.resize(len_);
+    len_ = 0;
+    return std::move(out_);
+  }
 
  private:
+  // The text is out_[0, len_); out_ is kept longer than that, so that a write is a copy into
+  // room already there (std::string's own appends cost a call and a check each).
+  char* room(std::size_t bytes) {
+    if (len_ + bytes > out_.size()) out_.resize(std::max(out_.size() * 2, len_ + bytes));
+    return out_.data() + len_;
+  }
+  void put(char c) {
+    *room(1) = c;
+    ++len_;
+  }
+  void put(std::string_view text) {
+    if (text.empty()) return;
+    std::memcpy(room(text.size()), text.data(), text.size());
+    len_ += text.size();
+  }
   void separate() {
-    if (!first_) out_ += ',';
+    if (!first_) put(',');
     first_ = false;
   }
-  // The separating comma if one is due, then `text` (plain) in quotes, then `after`.
+  // The separating comma if one is due, then `text` (plain) in quotes, then `after` unless '\0'.
   void quoted(std::string_view text, char after) {
-    append_quoted(out_, first_ ? '\0' : ',', text, after);
+    char* const start = room(text.size() + 4);
+    char* p = start;
+    if (!first_) *p++ = ',';
     first_ = false;
+    *p++ = '"';
+    if (!text.empty()) std::memcpy(p, text.data(), text.size());
+    p += text.size();
+    *p++ = '"';
+    if (after != '\0') *p++ = after;
+    len_ += static_cast<std::size_t>(p - start);
   }
   // A JSON string with nlohmann's escapes (see json_text.cpp).
   void escaped(std::string_view text);
 
   std::string out_;
+  std::size_t len_ = 0;
   bool first_ = true;
 };
 
