@@ -28,17 +28,24 @@ inline bool plain_json_string(std::string_view text) {
   return true;
 }
 
-// Appends `before` (unless '\0'), then `text` (plain) in quotes, then `after` (unless '\0') to
-// `out`: one growth of the string instead of one a character.
-inline void append_quoted(std::string& out, char before, std::string_view text, char after) {
-  const std::size_t at = out.size();
-  out.resize(at + (before != '\0' ? 1 : 0) + text.size() + 2 + (after != '\0' ? 1 : 0));
-  char* p = out.data() + at;
+// Writes `before` (unless '\0'), then `text` (plain) in quotes, then `after` (unless '\0') at
+// `p`, which has room for text.size() + 4 bytes; returns the end of what it wrote.
+inline char* write_quoted(char* p, char before, std::string_view text, char after) {
   if (before != '\0') *p++ = before;
   *p++ = '"';
-  p += text.copy(p, text.size());
+  if (!text.empty()) std::memcpy(p, text.data(), text.size());
+  p += text.size();
   *p++ = '"';
-  if (after != '\0') *p = after;
+  if (after != '\0') *p++ = after;
+  return p;
+}
+
+// write_quoted at the end of `out`: one growth of the string instead of one a character.
+inline void append_quoted(std::string& out, char before, std::string_view text, char after) {
+  const std::size_t at = out.size();
+  out.resize(at + text.size() + 4);
+  const char* end = write_quoted(out.data() + at, before, text, after);
+  out.resize(static_cast<std::size_t>(end - out.data()));
 }
 
 class JsonText {
@@ -144,15 +151,8 @@ class JsonText {
   // The separating comma if one is due, then `text` (plain) in quotes, then `after` unless '\0'.
   void quoted(std::string_view text, char after) {
     char* const start = room(text.size() + 4);
-    char* p = start;
-    if (!first_) *p++ = ',';
+    len_ += static_cast<std::size_t>(write_quoted(start, first_ ? '\0' : ',', text, after) - start);
     first_ = false;
-    *p++ = '"';
-    if (!text.empty()) std::memcpy(p, text.data(), text.size());
-    p += text.size();
-    *p++ = '"';
-    if (after != '\0') *p++ = after;
-    len_ += static_cast<std::size_t>(p - start);
   }
   // A JSON string with nlohmann's escapes (see json_text.cpp).
   void escaped(std::string_view text);
