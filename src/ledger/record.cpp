@@ -262,8 +262,8 @@ Replay check(const Document& record) {
         if (state->finished() || state->current_player() != turn.seat)
           fail("moves", fmt::format("move {} comes after the turn ended", i + 1), at);
         try {
-          for (const auto& event : state->apply(turn.seat, turn.moves[i], rng))
-            turn.events.push_back(referee::event_document(event));
+          for (auto& event : state->apply(turn.seat, turn.moves[i], rng))
+            turn.events.push_back(referee::event_document(std::move(event)));
         } catch (const core::MoveError& e) {
           fail("moves",
                fmt::format("move {} ({}) is refused on replay: {}", i + 1, turn.moves[i].dump(),

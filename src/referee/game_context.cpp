@@ -121,8 +121,12 @@ Document to_move_names(const core::State& state, const store::GameRow& row) {
   return names;
 }
 
-Document event_document(const core::Event& event) {
-  return {{"audience", event.audience}, {"full", event.full}, {"redacted", event.redacted}};
+Document event_document(core::Event event) {
+  Document doc = Document::object();
+  doc["audience"] = event.audience;
+  doc["full"] = std::move(event.full);
+  doc["redacted"] = std::move(event.redacted);
+  return doc;
 }
 
 Document visible(const Document& events, int viewer) {

@@ -45,6 +45,6 @@ core::Document to_move_names(const core::State& state, const store::GameRow& row
 std::string player_name(const store::GameRow& row, int seat);
 // Events as `viewer` (a seat, or core::kReferee) may see them.
 core::Document visible(const core::Document& events, int viewer);
-core::Document event_document(const core::Event& event);
+core::Document event_document(core::Event event);
 
 }  // namespace referee

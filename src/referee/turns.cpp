@@ -28,8 +28,8 @@ Document apply_moves(GameContext& context, int seat, const Document& moves) {
       throw MoveFailure{i, i == 0 ? std::string("it is not your turn")
                                   : fmt::format("your turn ended after move {}", i)};
     try {
-      for (const auto& event : trial->apply(seat, moves[i], rng))
-        events.push_back(event_document(event));
+      for (auto& event : trial->apply(seat, moves[i], rng))
+        events.push_back(event_document(std::move(event)));
     } catch (const core::MoveError& e) {
       throw MoveFailure{i, e.what()};
     } catch (const nlohmann::json::exception& e) {

@@ -10,13 +10,16 @@ namespace {
 
 using nlohmann::json;
 
-TurnRow read_turn(const Statement& row) {
+TurnRow read_turn(const Statement& row, GameStore::EventsAs events) {
   TurnRow turn;
   turn.number = row.integer(0);
   turn.seat = static_cast<int>(row.integer(1));
   turn.forced = row.integer(2) != 0;
   turn.moves = json::parse(row.text(3));
-  turn.events = json::parse(row.text(4));
+  if (events == GameStore::EventsAs::kText)
+    turn.events_text = row.text(4);
+  else
+    turn.events = json::parse(row.text(4));
   turn.state_hash = row.text(5);
   if (!row.is_null(6)) turn.submission_id = row.integer(6);
   turn.applied_at = row.text(7);
@@ -286,14 +289,15 @@ void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
   insert.run();
 }
 
-std::vector<TurnRow> GameStore::turns(const std::string& game_id, std::int64_t after) {
+std::vector<TurnRow> GameStore::turns(const std::string& game_id, std::int64_t after,
+                                      EventsAs events) {
   Statement query(db_,
                   "SELECT number, seat, forced, moves, events, state_hash, submission_id, "
                   "applied_at, chain, action FROM turns WHERE game_id = ? AND number > ? "
                   "ORDER BY number");
   query.bind(1, game_id).bind(2, after);
   std::vector<TurnRow> rows;
-  while (query.step()) rows.push_back(read_turn(query));
+  while (query.step()) rows.push_back(read_turn(query, events));
   return rows;
 }
 

@@ -76,6 +76,9 @@ struct TurnRow {
   nlohmann::json action{};  // null for a turn of moves; else what the turn did (resign, ...)
   // {state, rng, host} after the turn; written with it, read only by snapshot_after().
   nlohmann::json snapshot{};
+  // The events as stored (compact JSON); filled instead of `events` by
+  // turns(..., EventsAs::kText), which an audit compares with the replay's own text.
+  std::string events_text{};
 };
 
 struct SubmissionRow {
@@ -105,8 +108,11 @@ class GameStore {
   std::vector<SubmissionRow> submissions(const std::optional<std::string>& game_id);
 
   void append_turn(const std::string& game_id, const TurnRow& turn);
+  // How turns() hands over each turn's events: as documents, or as the stored text alone.
+  enum class EventsAs { kDocuments, kText };
   // Turns numbered above `after`, in order.
-  std::vector<TurnRow> turns(const std::string& game_id, std::int64_t after = 0);
+  std::vector<TurnRow> turns(const std::string& game_id, std::int64_t after = 0,
+                             EventsAs events = EventsAs::kDocuments);
   // The number of `seat`'s last turn of its own (not forced), or 0.
   std::int64_t last_own_turn(const std::string& game_id, int seat);
   // The {state, rng, host} stored after turn `number`; null for a turn stored without one.

@@ -172,6 +172,27 @@ TEST_F(RefereeTest, AuditReplaysTheRecordAndCatchesATamperedTurn) {
   EXPECT_NE(report["games"][0]["error"].get<std::string>().find("turn 1"), std::string::npos);
 }
 
+// The audit compares a turn's events as text first (they are stored as dump() writes them); the
+// same events written another way still agree, and changed events do not.
+TEST_F(RefereeTest, AuditComparesEventsByMeaningNotSpacing) {
+  ASSERT_EQ(referee::submit(db(), turn_file("ann", ann_, 1, "[b1]"), "t").exit_code, 0);
+  ASSERT_EQ(referee::submit(db(), turn_file("bob", bob_, 2, "[b2]"), "t").exit_code, 0);
+  // The same document, indented.
+  const std::string indented = store::GameStore(db()).turns(game_)[0].events.dump(2);
+  ASSERT_EQ(indented.find('\''), std::string::npos);
+  db().exec("UPDATE turns SET events = '" + indented + "' WHERE number = 1");
+  ASSERT_EQ(
+      store::GameStore(db()).turns(game_, 0, store::GameStore::EventsAs::kText)[0].events_text,
+      indented);
+  EXPECT_EQ(referee::audit(db(), game_)["ok"], true);
+  db().exec("UPDATE turns SET events = json_set(events, '$[0].audience', 1) WHERE number = 2");
+  const Document report = referee::audit(db(), game_);
+  EXPECT_EQ(report["ok"], false);
+  EXPECT_EQ(report["games"][0]["error"], "turn 2: the events differ");
+  db().exec("UPDATE turns SET events = 'not json' WHERE number = 2");
+  EXPECT_EQ(referee::audit(db(), game_)["games"][0]["error"], "turn 2: the events differ");
+}
+
 TEST_F(RefereeTest, AuditCatchesASeedThatDoesNotGiveTheRecordedStart) {
   db().exec("UPDATE games SET initial_state = json_set(initial_state, '$.to_move', 'East')");
   EXPECT_EQ(referee::audit(db(), game_)["ok"], false);
