@@ -243,6 +243,9 @@ TEST_P(EngineSuite, ASeatThatRetiresNeverMovesAgainNorWinsAndTheGameStillEnds) {
           EXPECT_THROW(state->retire(leaver, rng), core::MoveError) << "a seat leaves once";
           const Document full = state->view(core::kReferee);
           EXPECT_EQ(engine.restore(full, players, {})->view(core::kReferee), full);
+          // The text the state hash is taken of shows the leaver too.
+          EXPECT_EQ(state->view_text(core::kReferee), full.dump());
+          EXPECT_EQ(state->view_text(other), state->view(other).dump());
           if (state->finished()) break;
         }
         const auto seat = state->current_player();

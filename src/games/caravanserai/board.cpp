@@ -337,6 +337,7 @@ Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
     names_.push_back(fmt::format("{}{}", static_cast<char>('a' + row), half / 2 + 1));
     by_name_[names_.back()] = static_cast<int>(i);
   }
+  for (const auto& [name, cell] : by_name_) cells_by_name_.push_back(cell);
   for (std::size_t i = 0; i < hexes_.size(); ++i) {
     std::array<int, kDirections> n{};
     for (int d = 0; d < kDirections; ++d) {
@@ -363,8 +364,14 @@ const core::Document& Board::tiles_document() const {
                                  {"rotation", tile.rotation},
                                  {"caravanserai", std::move(cells)}});
     }
+    tiles_text_ = tiles_document_.dump();
   });
   return tiles_document_;
+}
+
+const std::string& Board::tiles_text() const {
+  tiles_document();
+  return tiles_text_;
 }
 
 std::optional<int> Board::find(const std::string& name) const {

@@ -111,8 +111,12 @@ class Board {
   // Map position for drawing: row 0.., half-cell column 0.. (a cell is two half-cells wide).
   int row(int cell) const { return rows_[static_cast<std::size_t>(cell)]; }
   int half_column(int cell) const { return half_columns_[static_cast<std::size_t>(cell)]; }
-  // The tiles as the state document lists them (made on first use, once: every view copies it).
+  // The tiles as the state document lists them (made on first use, once: every view copies it),
+  // and the same as compact JSON text (what view_text() copies in).
   const core::Document& tiles_document() const;
+  const std::string& tiles_text() const;
+  // Every cell, in the order of their names (as std::string compares them).
+  const std::vector<int>& cells_by_name() const { return cells_by_name_; }
   int rows() const { return row_count_; }
   int half_columns() const { return half_column_count_; }
 
@@ -123,10 +127,12 @@ class Board {
   std::vector<int> colours_, tile_of_, rows_, half_columns_;
   std::vector<std::string> names_;
   std::map<std::string, int> by_name_;
+  std::vector<int> cells_by_name_;
   std::map<std::pair<int, int>, int> by_hex_;
   int row_count_ = 0, half_column_count_ = 0;
   mutable std::once_flag tiles_made_;
   mutable core::Document tiles_document_;
+  mutable std::string tiles_text_;
 };
 
 }  // namespace games::caravanserai

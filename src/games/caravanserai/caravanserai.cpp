@@ -358,6 +358,8 @@ std::vector<core::Event> CaravanseraiState::retire(int seat, core::Rng&) {
 
 Document CaravanseraiState::view(int) const { return position_document(pos_); }
 
+std::string CaravanseraiState::view_text(int) const { return position_text(pos_); }
+
 std::unique_ptr<core::State> CaravanseraiState::clone() const {
   return std::make_unique<CaravanseraiState>(*this);
 }
