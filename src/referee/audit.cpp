@@ -45,17 +45,21 @@ Document audit_game(store::GameStore& games, const store::GameRow& row) {
   context.row.host = Document::object();  // the replay makes the table's state again
   try {
     if (!row.from_position) {
-      // The recorded start must be what the seed gives.
+      // The recorded start must be what the seed gives; the replay then starts from the state
+      // the seed gave (the same, as the check shows), not from the recorded one read back.
       core::Rng rng(row.seed);
       core::Setup fresh = engine->start(players, options, rng);
       if (fresh.state->view(core::kReferee) != row.initial_state || rng.save() != row.initial_rng)
         return fail("the initial state is not what the seed gives");
       Document events = Document::array();
-      for (const auto& event : fresh.events) events.push_back(event_document(event));
+      for (auto& event : fresh.events) events.push_back(event_document(std::move(event)));
       if (events != row.setup_events) return fail("the set-up events are not what the seed gives");
+      context.state = std::move(fresh.state);
+      context.rng = rng;
+    } else {
+      context.state = engine->restore(row.initial_state, players, options);
+      context.rng = core::Rng::restore(row.initial_rng);
     }
-    context.state = engine->restore(row.initial_state, players, options);
-    context.rng = core::Rng::restore(row.initial_rng);
   } catch (const std::exception& e) {
     return fail(std::string("cannot set the game up again: ") + e.what());
   }
