@@ -11,7 +11,13 @@ namespace core {
 // hex, and every other byte as it is once it has checked the text is UTF-8 (it throws on text
 // that is not). Text with bytes over 0x7F goes to nlohmann itself, so its check and its error stay
 // the same. Plain ASCII never comes here: the header copies it at once (JsonText::quoted).
-void JsonText::escaped(std::string_view text) {
+void JsonText::escaped(std::string_view text, char after) {
+  separate();
+  escaped_string(text);
+  if (after != '\0') put(after);
+}
+
+void JsonText::escaped_string(std::string_view text) {
   if (std::any_of(text.begin(), text.end(),
                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
     put(nlohmann::json(std::string(text)).dump());

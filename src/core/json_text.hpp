@@ -77,23 +77,44 @@ class JsonText {
   }
   // The key of the next value of an object.
   JsonText& key(std::string_view name) {
-    if (plain_json_string(name)) {
+    if (plain_json_string(name)) [[likely]]
       quoted(name, ':');
-    } else {
-      separate();
-      escaped(name);
-      put(':');
-    }
+    else
+      escaped(name, ':');
     first_ = true;  // its value follows without a comma
     return *this;
   }
+  // A key written in the source as a literal ("deck"): copied as it is, its length known when
+  // compiled (views write hundreds of keys). Such a key must be plain (letters, digits, '_'; no
+  // quote, backslash or control character); one that needs escapes is passed as a string_view.
+  // The engine suite compares every view's text with dump(), which a key not plain would fail.
+  template <std::size_t N>
+  [[gnu::always_inline]] JsonText& key(const char (&name)[N]) {
+    static_assert(N > 1, "a key literal");
+    char* p = room(N + 3);
+    const char* const start = p;
+    if (!first_) *p++ = ',';
+    *p++ = '"';
+    std::memcpy(p, name, N - 1);
+    p += N - 1;
+    *p++ = '"';
+    *p++ = ':';
+    len_ += static_cast<std::size_t>(p - start);
+    first_ = true;
+    return *this;
+  }
   JsonText& string(std::string_view text) {
-    if (plain_json_string(text)) {
+    if (plain_json_string(text)) [[likely]]
       quoted(text, '\0');
-    } else {
-      separate();
-      escaped(text);
-    }
+    else
+      escaped(text, '\0');
+    return *this;
+  }
+  // A string the caller knows needs no escapes (a card's or a cell's code, a word of the engine's
+  // own): copied without the check. The engine suite compares every view's text with dump(),
+  // which a string needing escapes would fail.
+  JsonText& plain(std::string_view text) {
+    quoted(text, '\0');
     return *this;
   }
   template <typename Int,
@@ -131,10 +152,12 @@ class JsonText {
  private:
   // The text is out_[0, len_); out_ is kept longer than that, so that a write is a copy into
   // room already there (std::string's own appends cost a call and a check each).
-  char* room(std::size_t bytes) {
-    if (len_ + bytes > out_.size()) out_.resize(std::max(out_.size() * 2, len_ + bytes));
+  [[gnu::always_inline]] char* room(std::size_t bytes) {
+    if (len_ + bytes > out_.size()) [[unlikely]]
+      grow(bytes);
     return out_.data() + len_;
   }
+  void grow(std::size_t bytes) { out_.resize(std::max(out_.size() * 2, len_ + bytes)); }
   void put(char c) {
     *room(1) = c;
     ++len_;
@@ -154,8 +177,10 @@ class JsonText {
     len_ += static_cast<std::size_t>(write_quoted(start, first_ ? '\0' : ',', text, after) - start);
     first_ = false;
   }
-  // A JSON string with nlohmann's escapes (see json_text.cpp).
-  void escaped(std::string_view text);
+  // The separating comma if one is due, then a JSON string with nlohmann's escapes (see
+  // json_text.cpp), then `after` unless '\0'.
+  void escaped(std::string_view text, char after);
+  void escaped_string(std::string_view text);
 
   std::string out_;
   std::size_t len_ = 0;

@@ -49,8 +49,17 @@ TEST(JsonText, NestedObjectsAndListsAreTheCompactDump) {
 TEST(JsonText, KeysAndStringsThatNeedEscapesAreWrittenAsNlohmannDoesBetweenOthers) {
   core::JsonText out;
   out.begin_object();
-  out.key("a\"b").begin_array().string("x").string("tab\there").string("").string("y").end_array();
-  out.key("c\\d").string("q\"").key("plain").string("caf\xc3\xa9").key("z\n").null();
+  // Keys that need escapes go in as string_view (a literal key is copied as it is).
+  using std::string_view;
+  out.key(string_view("a\"b"))
+      .begin_array()
+      .string("x")
+      .string("tab\there")
+      .string("")
+      .string("y")
+      .end_array();
+  out.key(string_view("c\\d")).string("q\"").key("plain").string("caf\xc3\xa9");
+  out.key(string_view("z\n")).null();
   out.end_object();
   const Json doc = {{"a\"b", {"x", "tab\there", "", "y"}},
                     {"c\\d", "q\""},
@@ -60,3 +69,12 @@ TEST(JsonText, KeysAndStringsThatNeedEscapesAreWrittenAsNlohmannDoesBetweenOther
 }
 
 }  // namespace
+
+// plain() copies a string the caller knows needs no escapes: the same bytes as string() writes.
+TEST(JsonText, APlainStringIsWrittenAsStringWritesIt) {
+  core::JsonText plain, checked;
+  plain.begin_array().plain("KH").plain("").plain("a1").end_array();
+  checked.begin_array().string("KH").string("").string("a1").end_array();
+  EXPECT_EQ(plain.text(), checked.text());
+  EXPECT_EQ(plain.text(), R"(["KH","","a1"])");
+}

@@ -191,7 +191,7 @@ std::string position_text(const Position& pos) {
   out.key("goods_on_board").begin_object();
   for (int cell : b.cells_by_name()) {
     const int good = pos.loose[static_cast<std::size_t>(cell)];
-    if (good >= 0) out.key(b.name(cell)).string(colour_name(good));
+    if (good >= 0) out.key(b.name(cell)).plain(colour_name(good));
   }
   out.end_object();
   write_counts(out.key("market"), pos.market);
@@ -201,8 +201,8 @@ std::string position_text(const Position& pos) {
     const Player& p = pos.players[static_cast<std::size_t>(s)];
     out.begin_object().key("camels").number(p.camels).key("caravan").begin_array();
     for (const Piece& piece : p.caravan) {
-      out.begin_array().string(b.name(piece.cell));
-      out.string(piece.kind == kCamel ? std::string_view("camel") : colour_name(piece.kind));
+      out.begin_array().plain(b.name(piece.cell));
+      out.plain(piece.kind == kCamel ? std::string_view("camel") : colour_name(piece.kind));
       out.end_array();
     }
     out.end_array();

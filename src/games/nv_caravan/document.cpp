@@ -134,7 +134,7 @@ namespace {
 template <typename Cards>
 void write_names(core::JsonText& out, const Cards& cards) {
   out.begin_array();
-  for (Code card : cards) out.string(card_name(card));
+  for (Code card : cards) out.plain(card_name(card));
   out.end_array();
 }
 
@@ -142,7 +142,7 @@ void write_seat(core::JsonText& out, int seat) {
   if (seat < 0) {
     out.null();
   } else {
-    out.string(name_of(seat));
+    out.plain(name_of(seat));
   }
 }
 
@@ -159,12 +159,12 @@ void NvCaravanState::write_caravan(core::JsonText& out, int index) const {
     if (slot.faces > 0) {
       out.key("attached").begin_array();
       for (int i = 0; i < slot.faces; ++i) {
-        out.begin_object().key("by").string(name_of(slot.by(i)));
-        out.key("card").string(card_name(slot.face[at(i)])).end_object();
+        out.begin_object().key("by").plain(name_of(slot.by(i)));
+        out.key("card").plain(card_name(slot.face[at(i)])).end_object();
       }
       out.end_array();
     }
-    out.key("card").string(card_name(slot.card)).end_object();
+    out.key("card").plain(card_name(slot.card)).end_object();
   }
   out.end_array().key("direction");
   const Direction d = c.direction();
@@ -173,7 +173,7 @@ void NvCaravanState::write_caravan(core::JsonText& out, int index) const {
   } else {
     out.string(d == Direction::kUp ? "up" : "down");
   }
-  out.key("owner").string(name_of(owner_of(index)));
+  out.key("owner").plain(name_of(owner_of(index)));
   out.key("sold").boolean(bid >= kSoldMin && bid <= kSoldMax).key("suit");
   const int s = c.suit();
   if (s < 0) {
@@ -190,7 +190,7 @@ std::string NvCaravanState::view_text(int viewer) const {
   out.begin_object().key("caravans").begin_array();
   for (int i = 0; i < kCaravans; ++i) write_caravan(out, i);
   out.end_array();
-  out.key("finished").boolean(finished_).key("first").string(name_of(first_));
+  out.key("finished").boolean(finished_).key("first").plain(name_of(first_));
   out.key("pairs").begin_array();
   std::array<int, 2> won{};
   for (int pair = 0; pair < 3; ++pair) {
@@ -213,7 +213,7 @@ std::string NvCaravanState::view_text(int viewer) const {
     write_names(out.key("discard"), p.discard);
     if (viewer == seat || viewer == core::kReferee) {
       out.key("hand").begin_array();
-      p.hand.each([&out](Code card) { out.string(card_name(card)); });
+      p.hand.each([&out](Code card) { out.plain(card_name(card)); });
       out.end_array();
     }
     out.key("hand_size").number(p.hand.size()).end_object();
@@ -225,7 +225,7 @@ std::string NvCaravanState::view_text(int viewer) const {
     out.null();
   }
   out.key("score").begin_object().key("North").number(won[0]).key("South").number(won[1]);
-  out.end_object().key("to_move").string(name_of(to_move_)).key("viewer");
+  out.end_object().key("to_move").plain(name_of(to_move_)).key("viewer");
   if (viewer == core::kReferee) {
     out.string("referee");
   } else {
