@@ -43,8 +43,14 @@ std::string machine_text(const Context& context, const nlohmann::json& doc) {
                                                                       : output::Format::kYaml);
 }
 
-nlohmann::json read_document(const std::string& path) {
-  return turnfile::yaml_to_document(read_input(path), path == "-" ? "<stdin>" : path);
+nlohmann::json read_document(const std::string& path,
+                             const turnfile::Limits& limits = turnfile::kTurnFileLimits) {
+  return turnfile::yaml_to_document(read_input(path), path == "-" ? "<stdin>" : path, limits);
+}
+
+// A game's record: as large as a long game's history makes it.
+nlohmann::json read_record(const std::string& path) {
+  return read_document(path, turnfile::kRecordLimits);
 }
 
 int verify_receipt(Context& context, const VerifyOptions& opts) {
@@ -78,7 +84,7 @@ int verify_receipt(Context& context, const VerifyOptions& opts) {
 }
 
 int verify_record(Context& context, const VerifyOptions& opts) {
-  const nlohmann::json report = ledger::verify_record(read_document(opts.file));
+  const nlohmann::json report = ledger::verify_record(read_record(opts.file));
   context.print(report);
   if (report["ok"].get<bool>()) return 0;
   const auto& error = report["error"];
@@ -135,7 +141,7 @@ void add_ledger(CLI::App& app, Context& context, Handler& handler) {
   imp->add_option("record", *im, "the record ('-' reads standard input)")->required();
   imp->callback([&context, &handler, im] {
     handler = [&context, im] {
-      context.print(ledger::import_record(context.db(), read_document(*im)));
+      context.print(ledger::import_record(context.db(), read_record(*im)));
       return 0;
     };
   });

@@ -362,15 +362,16 @@ Document export_record(store::Database& db, const std::string& game, bool secret
   if (row->from_position) record["position"] = canonical(row->initial_state);
   record["genesis"] = row->genesis;
   Document turns = Document::array();
-  for (const auto& turn : games.turns(game)) {
+  // A record holds no events: the replay makes them again.
+  for (const auto& turn : games.turns(game, 0, store::GameStore::EventsAs::kNone)) {
     Document item = {{"number", turn.number}, {"player", referee::player_name(*row, turn.seat)},
                      {"seat", turn.seat},     {"forced", turn.forced},
                      {"moves", turn.moves},   {"state_hash", turn.state_hash},
                      {"chain", turn.chain}};
     if (!turn.action.is_null()) item["action"] = turn.action;
-    turns.push_back(item);
+    turns.push_back(std::move(item));
   }
-  record["turns"] = turns;
+  record["turns"] = std::move(turns);
   record["chain_head"] = row->chain_head;
   record["finished"] = row->finished;
   record["result"] = row->result;

@@ -18,7 +18,7 @@ TurnRow read_turn(const Statement& row, GameStore::EventsAs events) {
   turn.moves = json::parse(row.text(3));
   if (events == GameStore::EventsAs::kText)
     turn.events_text = row.text(4);
-  else
+  else if (events == GameStore::EventsAs::kDocuments)
     turn.events = json::parse(row.text(4));
   turn.state_hash = row.text(5);
   if (!row.is_null(6)) turn.submission_id = row.integer(6);

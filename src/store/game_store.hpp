@@ -77,7 +77,8 @@ struct TurnRow {
   // {state, rng, host} after the turn; written with it, read only by snapshot_after().
   nlohmann::json snapshot{};
   // The events as stored (compact JSON); filled instead of `events` by
-  // turns(..., EventsAs::kText), which an audit compares with the replay's own text.
+  // turns(..., EventsAs::kText), which an audit compares with the replay's own text. With
+  // EventsAs::kNone, neither is filled.
   std::string events_text{};
 };
 
@@ -108,8 +109,9 @@ class GameStore {
   std::vector<SubmissionRow> submissions(const std::optional<std::string>& game_id);
 
   void append_turn(const std::string& game_id, const TurnRow& turn);
-  // How turns() hands over each turn's events: as documents, or as the stored text alone.
-  enum class EventsAs { kDocuments, kText };
+  // How turns() hands over each turn's events: as documents, as the stored text alone, or not at
+  // all (a record leaves them out).
+  enum class EventsAs { kDocuments, kText, kNone };
   // Turns numbered above `after`, in order.
   std::vector<TurnRow> turns(const std::string& game_id, std::int64_t after = 0,
                              EventsAs events = EventsAs::kDocuments);

@@ -146,22 +146,22 @@ bool valid_utf8(const std::string& text) {
 
 // Walks the document as convert() will, each alias expanded, and refuses it before conversion
 // when it nests too deeply, expands to too many values or holds a value too long.
-void check_limits(const YAML::Node& node, const std::string& source, int depth,
-                  std::size_t& values) {
+void check_limits(const YAML::Node& node, const std::string& source, int depth, std::size_t& values,
+                  std::size_t max_values) {
   if (depth > kMaxDepth)
     reject(source, node.Mark(), fmt::format("nested more than {} deep", kMaxDepth));
-  if (++values > kMaxValues)
+  if (++values > max_values)
     reject(source, node.Mark(),
-           fmt::format("more than {} values (each use of an alias counts again)", kMaxValues));
+           fmt::format("more than {} values (each use of an alias counts again)", max_values));
   switch (node.Type()) {
     case YAML::NodeType::Map:
       for (const auto& entry : node) {
-        check_limits(entry.first, source, depth + 1, values);
-        check_limits(entry.second, source, depth + 1, values);
+        check_limits(entry.first, source, depth + 1, values, max_values);
+        check_limits(entry.second, source, depth + 1, values, max_values);
       }
       break;
     case YAML::NodeType::Sequence:
-      for (const auto& item : node) check_limits(item, source, depth + 1, values);
+      for (const auto& item : node) check_limits(item, source, depth + 1, values, max_values);
       break;
     case YAML::NodeType::Scalar:
       if (node.Scalar().size() > kMaxString)
@@ -183,7 +183,8 @@ void check_limits(const YAML::Node& node, const std::string& source, int depth,
 // this pass stops them at their second document.
 class EventLimit : public YAML::EventHandler {
  public:
-  explicit EventLimit(const std::string& source) : source_(source) {}
+  EventLimit(const std::string& source, std::size_t max_values)
+      : source_(source), max_values_(max_values) {}
   void OnDocumentStart(const YAML::Mark& mark) override {
     if (++documents_ > 1)
       reject(source_, mark,
@@ -211,19 +212,20 @@ class EventLimit : public YAML::EventHandler {
 
  private:
   void count(const YAML::Mark& mark) {
-    if (++events_ > kMaxValues)
-      reject(source_, mark, fmt::format("more than {} values", kMaxValues));
+    if (++events_ > max_values_)
+      reject(source_, mark, fmt::format("more than {} values", max_values_));
   }
   const std::string& source_;
+  std::size_t max_values_;
   int documents_ = 0;
   std::size_t events_ = 0;
 };
 
-YAML::Node load(const std::string& text, const std::string& source) {
-  if (text.size() > kMaxBytes)
+YAML::Node load(const std::string& text, const std::string& source, const Limits& limits) {
+  if (text.size() > limits.max_bytes)
     throw core::UserError(core::Exit::kRejected,
                           fmt::format("{}: the file is {} bytes; at most {} are accepted", source,
-                                      text.size(), kMaxBytes),
+                                      text.size(), limits.max_bytes),
                           {{"file", source}});
   check_text(text, source);
   YAML::Node root;
@@ -233,7 +235,7 @@ YAML::Node load(const std::string& text, const std::string& source) {
     {
       std::istringstream in(text);
       YAML::Parser parser(in);
-      EventLimit limit(source);
+      EventLimit limit(source, limits.max_values);
       while (parser.HandleNextDocument(limit)) {
       }
     }
@@ -248,7 +250,7 @@ YAML::Node load(const std::string& text, const std::string& source) {
     reject(source, e.mark, "not valid YAML: " + e.msg);
   }
   std::size_t values = 0;
-  check_limits(root, source, 0, values);
+  check_limits(root, source, 0, values, limits.max_values);
   return root;
 }
 
@@ -289,12 +291,13 @@ std::string required_string(const YAML::Node& doc, const char* key, const std::s
 
 }  // namespace
 
-nlohmann::json yaml_to_document(const std::string& text, const std::string& source) {
-  return convert(load(text, source), source, 0);
+nlohmann::json yaml_to_document(const std::string& text, const std::string& source,
+                                const Limits& limits) {
+  return convert(load(text, source, limits), source, 0);
 }
 
 TurnRequest parse(const std::string& text, const std::string& source) {
-  const YAML::Node doc = load(text, source);
+  const YAML::Node doc = load(text, source, kTurnFileLimits);
   if (!doc.IsMap())
     reject(source, doc.Mark(), "a turn file is a mapping of game, player, turn, token and moves");
 

@@ -53,10 +53,20 @@ constexpr std::size_t kMaxValues = 100000;
 // The longest single value (a key or a scalar), in bytes.
 constexpr std::size_t kMaxString = 4096;
 
+// What a file may be: a turn file's bounds above, or a game's record's (export's output, which
+// verify and import read): a record holds every turn of a game, tens of thousands of them.
+struct Limits {
+  std::size_t max_bytes = kMaxBytes;
+  std::size_t max_values = kMaxValues;
+};
+inline constexpr Limits kTurnFileLimits{};
+inline constexpr Limits kRecordLimits{std::size_t{64} * 1024 * 1024, 10'000'000};
+
 TurnRequest parse(const std::string& text, const std::string& source);
 
 // A YAML value as a Document: plain scalars become numbers, booleans or null where they read as
 // such; quoted scalars stay strings.
-nlohmann::json yaml_to_document(const std::string& text, const std::string& source);
+nlohmann::json yaml_to_document(const std::string& text, const std::string& source,
+                                const Limits& limits = kTurnFileLimits);
 
 }  // namespace turnfile

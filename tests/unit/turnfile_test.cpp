@@ -1,5 +1,6 @@
 #include "turnfile/turnfile.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/errors.hpp"
@@ -116,6 +117,24 @@ TEST(TurnFile, ADuplicateKeyIsRefused) {
 TEST(TurnFile, AnOversizedFileIsRefusedBeforeParsing) {
   const auto error = rejection(std::string(turnfile::kMaxBytes + 1, '#'));
   EXPECT_NE(std::string(error.what()).find("at most"), std::string::npos);
+}
+
+// A game's record (what verify and import read) holds every turn of the game: a long game's is
+// past a turn file's bounds in bytes and in values, and is read with a record's.
+TEST(TurnFile, ARecordPastATurnFilesBoundsIsReadWithARecordsBounds) {
+  std::string record = "turns:\n";
+  std::size_t turns = 0;
+  while (record.size() <= turnfile::kMaxBytes || turns * 4 <= turnfile::kMaxValues) {
+    record += fmt::format("  - {{number: {}, moves: [b1], chain: abc}}\n", ++turns);
+  }
+  EXPECT_THROW(turnfile::yaml_to_document(record, "r"), core::UserError);
+  const auto doc = turnfile::yaml_to_document(record, "r", turnfile::kRecordLimits);
+  ASSERT_EQ(doc["turns"].size(), turns);
+  EXPECT_EQ(doc["turns"].back()["number"], turns);
+  // A record's bounds still hold: a file past them is refused before it is read.
+  const std::size_t too_many = turnfile::kRecordLimits.max_bytes + 1;
+  EXPECT_THROW(turnfile::yaml_to_document(std::string(too_many, '#'), "r", turnfile::kRecordLimits),
+               core::UserError);
 }
 
 TEST(TurnFile, ADocumentThatIsNotAMappingIsRefused) {
