@@ -116,21 +116,30 @@ void add_audit_fields(Document& doc, const store::GameRow& row, bool finished) {
   }
 }
 
-std::optional<std::string> check_stored_chain(const store::GameRow& row,
-                                              const std::vector<store::TurnRow>& turns) {
-  if (row.seed_commitment.empty()) return std::nullopt;
-  if (seed_commitment(row.seed, row.seed_salt) != row.seed_commitment)
+StoredChain::StoredChain(const store::GameRow& row)
+    : row_(row), sealed_(!row.seed_commitment.empty()), head_(row.genesis) {}
+
+std::optional<std::string> StoredChain::start() const {
+  if (!sealed_) return std::nullopt;
+  if (seed_commitment(row_.seed, row_.seed_salt) != row_.seed_commitment)
     return "the seed does not match its commitment";
-  if (genesis(genesis_document_of(row)) != row.genesis)
+  if (genesis(genesis_document_of(row_)) != row_.genesis)
     return "the genesis value does not follow from the game's id, kind, options, seats, "
            "commitment and position";
-  std::string head = row.genesis;
-  for (const auto& turn : turns) {
-    if (chain_link_of_text(head, canonical_turn_of(row, turn), turn.state_hash) != turn.chain)
-      return fmt::format("turn {}: the chain value does not follow", turn.number);
-    head = turn.chain;
-  }
-  if (head != row.chain_head) return "the game's chain head is not its last turn's chain value";
+  return std::nullopt;
+}
+
+std::optional<std::string> StoredChain::next(const store::TurnRow& turn) {
+  if (!sealed_) return std::nullopt;
+  if (chain_link_of_text(head_, canonical_turn_of(row_, turn), turn.state_hash) != turn.chain)
+    return fmt::format("turn {}: the chain value does not follow", turn.number);
+  head_ = turn.chain;
+  return std::nullopt;
+}
+
+std::optional<std::string> StoredChain::finish() const {
+  if (sealed_ && head_ != row_.chain_head)
+    return "the game's chain head is not its last turn's chain value";
   return std::nullopt;
 }
 

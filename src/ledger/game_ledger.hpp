@@ -40,10 +40,23 @@ void check_chain(const turnfile::TurnRequest& request, const store::GameRow& row
 // seed_salt. Games from before the audit (no commitment) show null.
 void add_audit_fields(nlohmann::json& doc, const store::GameRow& row, bool finished);
 
-// The first place where a stored game's commitment or chain disagrees with its rows, or nullopt.
-// Checks the commitment against the seed and salt, the genesis, every turn's chain value and
-// the head. Games from before the audit have no chain: nullopt.
-std::optional<std::string> check_stored_chain(const store::GameRow& row,
-                                              const std::vector<store::TurnRow>& turns);
+// A stored game's commitment and chain against its rows, checked as the turns are read one by
+// one. Each step gives the first disagreement it finds, or nullopt. Games from before the audit
+// have no chain: every step gives nullopt.
+class StoredChain {
+ public:
+  explicit StoredChain(const store::GameRow& row);
+  // The commitment against the seed and salt, and the genesis.
+  std::optional<std::string> start() const;
+  // The turn's chain value against the one before it (the genesis for the first turn).
+  std::optional<std::string> next(const store::TurnRow& turn);
+  // The game's chain head against the last turn's chain value.
+  std::optional<std::string> finish() const;
+
+ private:
+  const store::GameRow& row_;
+  bool sealed_;
+  std::string head_;
+};
 
 }  // namespace ledger

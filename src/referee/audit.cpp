@@ -79,9 +79,11 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
     return fail(std::string("cannot set the game up again: ") + e.what());
   }
 
-  const std::vector<store::TurnRow> record =
-      games.turns(row.id, 0, store::GameStore::EventsAs::kText);
-  if (auto broken = ledger::check_stored_chain(row, record)) return fail(*broken);
+  // The record is read one turn at a time (a long game's would not fit the memory an audit
+  // keeps to): the chain is checked as each turn comes, before the turn is replayed.
+  ledger::StoredChain chain(row);
+  if (auto broken = chain.start()) return fail(*broken);
+  const auto actions = games.turn_actions(row.id);
   // What undo and rollback restore, as the replay made it (not as the database kept it): the
   // states after the latest kRecent turns and after every turn a rollback in the record names,
   // kept as the engine's own states (a clone, no document). An older one (an undo that reaches
@@ -89,23 +91,25 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
   // rollback never asks: then only the start is kept.
   constexpr std::int64_t kRecent = 64;
   bool asks = false;
-  for (const auto& turn : record) asks = asks || asks_for_earlier_state(turn.action);
+  std::set<std::int64_t> rollback_targets = {0};
+  for (const auto& [number, action] : actions) {
+    asks = asks || asks_for_earlier_state(action);
+    if (action.is_object() && action.value("op", "") == "rollback")
+      rollback_targets.insert(action.value("to", std::int64_t{-1}));
+  }
   struct Kept {
     std::unique_ptr<core::State> state;
     std::string rng;
     Document host;
   };
   auto keep = [](const GameContext& c) { return Kept{c.state->clone(), c.rng.save(), c.row.host}; };
-  std::set<std::int64_t> rollback_targets = {0};
-  for (const auto& turn : record)
-    if (turn.action.is_object() && turn.action.value("op", "") == "rollback")
-      rollback_targets.insert(turn.action.value("to", std::int64_t{-1}));
   std::map<std::int64_t, Kept> kept;
   kept.emplace(0, keep(context));
   // The row as the replay starts it: only a replay from the start (for an undo) needs it.
   const store::GameRow start_row = asks ? context.row : store::GameRow{};
+  std::int64_t expected = 1;  // the number of the turn being replayed, then of the next
   std::function<Document(std::int64_t)> replayed = [&](std::int64_t n) -> Document {
-    if (n < 0 || static_cast<std::size_t>(n) > record.size()) return Document();
+    if (n < 0 || n >= expected) return Document();  // only a state before this turn
     if (const auto found = kept.find(n); found != kept.end())
       return {{"state", found->second.state->view(core::kReferee)},
               {"rng", found->second.rng},
@@ -116,27 +120,35 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
     again.row = start_row;
     again.state = start.state->clone();
     again.rng = core::Rng::restore(start.rng);
-    for (std::int64_t i = 0; i < n; ++i)
-      replay_turn(again, record[static_cast<std::size_t>(i)], replayed);
+    games.each_turn(row.id, 0, store::GameStore::EventsAs::kNone, [&](store::TurnRow& turn) {
+      if (turn.number > n) return false;
+      replay_turn(again, turn, replayed);
+      return true;
+    });
     return snapshot_of(again);
   };
-  std::int64_t expected = 1;
-  for (const auto& turn : record) {
-    if (turn.number != expected) return fail(fmt::format("turn {} is missing", expected));
+  std::optional<Document> failed;
+  games.each_turn(row.id, 0, store::GameStore::EventsAs::kText, [&](store::TurnRow& turn) {
+    auto stop = [&](const std::string& why) {
+      failed = fail(why);
+      return false;
+    };
+    if (auto broken = chain.next(turn)) return stop(*broken);
+    if (turn.number != expected) return stop(fmt::format("turn {} is missing", expected));
     try {
       const Document events = replay_turn(context, turn, replayed);
       if (!same_events(events, turn.events_text))
-        return fail(fmt::format("turn {}: the events differ", turn.number));
+        return stop(fmt::format("turn {}: the events differ", turn.number));
     } catch (const MoveFailure& failure) {
-      return fail(fmt::format("turn {}: move {} is refused on replay: {}", turn.number,
+      return stop(fmt::format("turn {}: move {} is refused on replay: {}", turn.number,
                               failure.index + 1, failure.message));
     } catch (const core::UserError& error) {
-      return fail(
+      return stop(
           fmt::format("turn {}: the action is refused on replay: {}", turn.number, error.what()));
     }
     if (state_hash_of_text(context.state->view_text(core::kReferee), context.rng.save(),
                            context.row.host) != turn.state_hash)
-      return fail(fmt::format("turn {}: the state hash differs", turn.number));
+      return stop(fmt::format("turn {}: the state hash differs", turn.number));
     if (asks) {
       kept.insert_or_assign(turn.number, keep(context));
       if (const auto old = kept.find(turn.number - kRecent);
@@ -145,7 +157,10 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
     }
     report["turns"] = turn.number;
     ++expected;
-  }
+    return true;
+  });
+  if (failed) return *failed;
+  if (auto broken = chain.finish()) return fail(*broken);
   if (expected != row.next_turn) return fail("the game's turn counter disagrees with its record");
   if (state_hash(row.state, row.rng, row.host) != row.state_hash)
     return fail("the stored snapshot does not match its state hash: it was changed");

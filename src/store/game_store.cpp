@@ -291,14 +291,35 @@ void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
 
 std::vector<TurnRow> GameStore::turns(const std::string& game_id, std::int64_t after,
                                       EventsAs events) {
+  std::vector<TurnRow> rows;
+  each_turn(game_id, after, events, [&rows](TurnRow& turn) {
+    rows.push_back(std::move(turn));
+    return true;
+  });
+  return rows;
+}
+
+void GameStore::each_turn(const std::string& game_id, std::int64_t after, EventsAs events,
+                          const std::function<bool(TurnRow&)>& visit) {
   Statement query(db_,
                   "SELECT number, seat, forced, moves, events, state_hash, submission_id, "
                   "applied_at, chain, action FROM turns WHERE game_id = ? AND number > ? "
                   "ORDER BY number");
   query.bind(1, game_id).bind(2, after);
-  std::vector<TurnRow> rows;
-  while (query.step()) rows.push_back(read_turn(query, events));
-  return rows;
+  while (query.step()) {
+    TurnRow turn = read_turn(query, events);
+    if (!visit(turn)) return;
+  }
+}
+
+std::vector<std::pair<std::int64_t, json>> GameStore::turn_actions(const std::string& game_id) {
+  Statement query(db_,
+                  "SELECT number, action FROM turns WHERE game_id = ? AND action IS NOT NULL "
+                  "ORDER BY number");
+  query.bind(1, game_id);
+  std::vector<std::pair<std::int64_t, json>> actions;
+  while (query.step()) actions.emplace_back(query.integer(0), json::parse(query.text(1)));
+  return actions;
 }
 
 std::int64_t GameStore::last_own_turn(const std::string& game_id, int seat) {

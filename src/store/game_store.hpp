@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -115,6 +116,12 @@ class GameStore {
   // Turns numbered above `after`, in order.
   std::vector<TurnRow> turns(const std::string& game_id, std::int64_t after = 0,
                              EventsAs events = EventsAs::kDocuments);
+  // The same, read one at a time and handed to `visit` until it returns false: an audit of a
+  // long game holds one turn at a time, not the whole record.
+  void each_turn(const std::string& game_id, std::int64_t after, EventsAs events,
+                 const std::function<bool(TurnRow&)>& visit);
+  // The number and action of every turn that holds an action (not moves), in order.
+  std::vector<std::pair<std::int64_t, nlohmann::json>> turn_actions(const std::string& game_id);
   // The number of `seat`'s last turn of its own (not forced), or 0.
   std::int64_t last_own_turn(const std::string& game_id, int seat);
   // The {state, rng, host} stored after turn `number`; null for a turn stored without one.
