@@ -99,3 +99,7 @@ build/bench/caravan-ref-bench --benchmark_counters_tabular=true
 # The figures of size: 10^6 games, a 10,000-turn history (about a minute, 2.5 GB of disk).
 echo
 bash bench/scale.sh "$(( (runs + 3) / 4 ))"
+
+# Peak memory over a real 10,000-turn game: every turn played through the referee (seconds).
+echo
+bash bench/long_game.sh
