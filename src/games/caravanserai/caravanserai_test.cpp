@@ -237,6 +237,25 @@ TEST(CaravanseraiFlow, CS11_OptionsExpertAndSolo) {
   EXPECT_THROW(kEngine.start(7, {}, rng), core::SetupError);
 }
 
+// A board is built once for the same tiles: positions read from them share it (a batch of a
+// game's turns restores the game each time). Other tiles build their own; tiles that are not a
+// board are refused every time, also after a board was read.
+TEST(CaravanseraiFlow, PositionsOfTheSameTilesShareOneBoard) {
+  core::Rng rng(5), other_rng(6);
+  const Document doc = kEngine.start(2, {}, rng).state->view(core::kReferee);
+  const auto first = kEngine.restore(doc, 2, {});
+  const auto second = kEngine.restore(doc, 2, {});
+  EXPECT_EQ(pos_of(*first).board, pos_of(*second).board);
+  const Document other = kEngine.start(2, {}, other_rng).state->view(core::kReferee);
+  ASSERT_NE(other["tiles"], doc["tiles"]);
+  EXPECT_NE(pos_of(*kEngine.restore(other, 2, {})).board, pos_of(*first).board);
+  Document broken = doc;
+  broken["tiles"][0]["caravanserai"] = "none";
+  EXPECT_THROW(kEngine.restore(broken, 2, {}), core::SetupError);
+  EXPECT_THROW(kEngine.restore(broken, 2, {}), core::SetupError);
+  EXPECT_EQ(kEngine.restore(doc, 2, {})->view(core::kReferee), doc);
+}
+
 // Positions: the complete view restores to the same state; inconsistent ones are refused.
 TEST(CaravanseraiFlow, PositionsRoundTripAndInconsistentOnesAreRefusedWithAReason) {
   Scenario s(2);
