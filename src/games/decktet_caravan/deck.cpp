@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -75,11 +76,17 @@ std::string card_label(Card card) {
 std::optional<Card> parse_card(const std::string& text) {
   const std::string word = squeezed(text);
   if (word.empty()) return std::nullopt;
-  for (Card card = 0; card < kCards; ++card) {
-    if (word == squeezed(kDeck[static_cast<std::size_t>(card)].name) ||
-        word == squeezed(kDeck[static_cast<std::size_t>(card)].code))
-      return card;
-  }
+  // Every card's name and code, squeezed once; where two cards had the same word, the first in
+  // the deck's order keeps it.
+  static const std::unordered_map<std::string, Card> kWords = [] {
+    std::unordered_map<std::string, Card> words;
+    for (Card card = 0; card < kCards; ++card) {
+      words.emplace(squeezed(kDeck[static_cast<std::size_t>(card)].name), card);
+      words.emplace(squeezed(kDeck[static_cast<std::size_t>(card)].code), card);
+    }
+    return words;
+  }();
+  if (const auto found = kWords.find(word); found != kWords.end()) return found->second;
   // A numeral with its suits the other way round: "4SM".
   if (word.size() == 3 && word[0] >= '2' && word[0] <= '9') {
     const int rank = word[0] - '0';
