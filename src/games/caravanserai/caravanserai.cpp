@@ -208,6 +208,14 @@ core::State::MovePage CaravanseraiState::legal_moves_page(const Document& prefix
     }
     return page;
   }
+  // A placement is {path: [...], decline: [...]}: a prefix of another shape names none, and
+  // the walk is not needed to say so.
+  if (!prefix.is_null()) {
+    if (!prefix.is_object()) return page;
+    for (const auto& [key, value] : prefix.items())
+      if ((key != "path" && key != "decline") || !(value.is_null() || value.is_array()))
+        return page;
+  }
   // The path items of a prefix but its last (which may match in part) fix the first steps of
   // every placement on it: branches that leave them are never walked.
   PlacementFilter filter;
@@ -235,10 +243,10 @@ core::State::MovePage CaravanseraiState::legal_moves_page(const Document& prefix
                          ++page.total;
                          return true;
                        }
-                       Document move = placement_document(steps, declined, *pos_.board);
-                       if (core::has_prefix(move, prefix)) {
+                       if (placement_has_prefix(steps, declined, *pos_.board, prefix)) {
                          ++page.total;
-                         if (page.moves.size() < limit) page.moves.push_back(std::move(move));
+                         if (page.moves.size() < limit)
+                           page.moves.push_back(placement_document(steps, declined, *pos_.board));
                        }
                        return true;
                      });

@@ -89,35 +89,75 @@ PlacementPlan parse_placement(const Document& move, const Board& board) {
   return plan;
 }
 
+namespace {
+
+// Item `i` of a placement's path as the move lists write it (a direction, "lying", a colour or
+// [colour, n] for a run of one colour); `i` becomes the index of the step after it.
+Document path_item(const std::vector<Step>& steps, std::size_t& i) {
+  const Step& step = steps[i];
+  if (step.kind == StepKind::kDir) {
+    ++i;
+    return direction_name(step.value);
+  }
+  if (step.kind == StepKind::kLying) {
+    ++i;
+    return "lying";
+  }
+  std::size_t j = i;
+  while (j < steps.size() && steps[j] == step) ++j;
+  const auto n = j - i;
+  i = j;
+  if (n == 1) return colour_name(step.value);
+  return Document::array({colour_name(step.value), n});
+}
+
+Document decline_document(const std::vector<int>& declined, const Board& board) {
+  Document cells = Document::array();
+  for (int cell : declined) cells.push_back(board.name(cell));
+  return cells;
+}
+
+// core::has_prefix on a placement's path, building only the items the prefix reaches.
+bool path_has_prefix(const std::vector<Step>& steps, const Document& prefix) {
+  if (prefix.is_null()) return true;
+  if (!prefix.is_array()) return false;  // the path is a list: no other kind of value is on it
+  std::size_t at = 0;
+  for (std::size_t k = 0; k < prefix.size(); ++k) {
+    if (at >= steps.size()) return false;  // the path is shorter than the prefix
+    const Document item = path_item(steps, at);
+    const bool last = k + 1 == prefix.size();
+    if (last ? !core::has_prefix(item, prefix[k]) : item != prefix[k]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Document placement_document(const std::vector<Step>& steps, const std::vector<int>& declined,
                             const Board& board) {
   Document path = Document::array();
-  for (std::size_t i = 0; i < steps.size();) {
-    const Step& step = steps[i];
-    if (step.kind == StepKind::kDir) {
-      path.push_back(direction_name(step.value));
-      ++i;
-    } else if (step.kind == StepKind::kLying) {
-      path.push_back("lying");
-      ++i;
+  for (std::size_t i = 0; i < steps.size();) path.push_back(path_item(steps, i));
+  Document move = {{"path", std::move(path)}};
+  if (!declined.empty()) move["decline"] = decline_document(declined, board);
+  return move;
+}
+
+bool placement_has_prefix(const std::vector<Step>& steps, const std::vector<int>& declined,
+                          const Board& board, const Document& prefix) {
+  if (prefix.is_null()) return true;
+  // A placement is an object: a prefix of another kind (a string, a list, a number) names none.
+  if (!prefix.is_object()) return false;
+  for (const auto& [key, value] : prefix.items()) {
+    if (key == "path") {
+      if (!path_has_prefix(steps, value)) return false;
+    } else if (key == "decline") {
+      if (declined.empty() || !core::has_prefix(decline_document(declined, board), value))
+        return false;
     } else {
-      std::size_t j = i;
-      while (j < steps.size() && steps[j] == step) ++j;
-      const auto n = j - i;
-      if (n == 1)
-        path.push_back(colour_name(step.value));
-      else
-        path.push_back(Document::array({colour_name(step.value), n}));
-      i = j;
+      return false;  // no placement has this key
     }
   }
-  Document move = {{"path", std::move(path)}};
-  if (!declined.empty()) {
-    Document cells = Document::array();
-    for (int cell : declined) cells.push_back(board.name(cell));
-    move["decline"] = std::move(cells);
-  }
-  return move;
+  return true;
 }
 
 PlacementReport apply_placement(Position& pos, int seat, const PlacementPlan& plan) {

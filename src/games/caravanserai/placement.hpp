@@ -43,6 +43,10 @@ PlacementPlan parse_placement(const core::Document& move, const Board& board);
 // The canonical notation of a placement (what the move lists give).
 core::Document placement_document(const std::vector<Step>& steps, const std::vector<int>& declined,
                                   const Board& board);
+// core::has_prefix(placement_document(steps, declined, board), prefix), without writing the
+// whole document: only the path items the prefix reaches are built.
+bool placement_has_prefix(const std::vector<Step>& steps, const std::vector<int>& declined,
+                          const Board& board, const core::Document& prefix);
 
 struct PlacementReport {
   int placed = 0;            // pieces put on the board, camels included

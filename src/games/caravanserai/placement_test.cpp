@@ -407,6 +407,57 @@ TEST(CaravanseraiPlacement, MovePagesWithAPrefixMissNoMatchOfTheCompleteList) {
   }
 }
 
+// A prefix of any shape (not only a path) counts and lists exactly the placements the complete
+// list has on it: the page matches placements without writing each one out.
+TEST(CaravanseraiPlacement, MovePagesMatchPrefixesOfEveryShapeAsTheCompleteListDoes) {
+  Scenario s = open_row();
+  const Hex cell = Scenario::walk(kWest, E, 2);
+  s.caravanserai(cell, Y).good(cell).goods(0, {1, 1, 0, 1, 2});
+  auto state = s.state();
+  const std::string name = s.name(cell);
+  const auto all = state->legal_moves();
+  ASSERT_EQ(state->legal_moves_page(nullptr, 1).total, all.size()) << "the list is complete";
+  std::size_t declining = 0;
+  for (const auto& m : all) declining += m.contains("decline");
+  ASSERT_GT(declining, 0u) << "the position offers a good to decline";
+  const Document red_run = Document::array({"red", 1});
+  std::vector<Document> prefixes = {
+      Document::object(),
+      "E",
+      3,
+      {{"path", nullptr}},
+      {{"path", Document::array()}},
+      {{"path", {"E"}}},
+      {{"path", "E"}},
+      {{"path", {"E", "red", "yellow"}}},
+      {{"path", {"E", "red", {"yellow", 2}}}},
+      {{"path", {"E", "red", {"yellow"}}}},
+      {{"path", {"E", "red", {"yellow", 2}, "E", "E", "E", "E", "E", "E", "E", "E"}}},
+      {{"path", Document::array({red_run})}},
+      {{"decline", nullptr}},
+      {{"decline", Document::array()}},
+      {{"decline", {name}}},
+      {{"decline", name}},
+      {{"path", {"E", "red"}}, {"decline", {name}}},
+      {{"place", Document::array()}},
+      {{"path", {"E"}}, {"other", 1}},
+  };
+  prefixes.push_back(Document::array());
+  for (const auto& prefix : prefixes) {
+    std::vector<Document> matching;
+    for (const auto& m : all)
+      if (core::has_prefix(m, prefix)) matching.push_back(m);
+    const auto page = state->legal_moves_page(prefix, 3);
+    EXPECT_EQ(page.total, matching.size()) << prefix.dump();
+    EXPECT_TRUE(page.total_exact) << prefix.dump();
+    matching.resize(std::min<std::size_t>(matching.size(), 3));
+    EXPECT_EQ(page.moves, matching) << prefix.dump();
+    if (prefix.is_object() && prefix.contains("decline") && prefix.contains("path")) {
+      EXPECT_GT(page.total, 0u) << prefix.dump() << ": a decline and a path together match";
+    }
+  }
+}
+
 TEST(CaravanseraiPlacement, APrefixNoPlacementIsWrittenWithListsNothing) {
   auto state = open_row().state();
   const auto page = state->legal_moves_page({{"path", {"E", "green", "red"}}}, 10);
