@@ -4,6 +4,8 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <deque>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -77,6 +79,55 @@ void bad_position(const std::string& why) { throw SetupError("position: " + why)
 
 // ---- Layout and bag ----------------------------------------------------------------------------
 
+namespace {
+
+// The last few layouts made, the newest first. Only a layout of a board read without error is
+// here, so a board document found here is one Board::from_document accepts and gives back.
+class LayoutCache {
+ public:
+  std::shared_ptr<const Layout> find(const Setting& setting) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& layout : layouts_)
+      if (layout->setting == setting) return layout;
+    return nullptr;
+  }
+  std::optional<Board> find_board(const Document& doc) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& layout : layouts_)
+      if (layout->board_document == doc) return layout->setting.board;
+    return std::nullopt;
+  }
+  void keep(std::shared_ptr<const Layout> layout) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    layouts_.push_front(std::move(layout));
+    if (layouts_.size() > kKept) layouts_.pop_back();
+  }
+
+ private:
+  static constexpr std::size_t kKept = 4;
+  std::mutex mutex_;
+  std::deque<std::shared_ptr<const Layout>> layouts_;
+};
+
+LayoutCache& layouts() {
+  static LayoutCache cache;
+  return cache;
+}
+
+}  // namespace
+
+std::shared_ptr<const Layout> layout_of(Setting setting) {
+  if (auto layout = layouts().find(setting)) return layout;
+  auto layout = std::make_shared<const Layout>(std::move(setting));
+  layouts().keep(layout);
+  return layout;
+}
+
+Board board_of(const Document& doc) {
+  if (auto board = layouts().find_board(doc)) return std::move(*board);
+  return Board::from_document(doc);
+}
+
 Layout::Layout(Setting from) : setting(std::move(from)) {
   const Board& board = setting.board;
   const auto squares = static_cast<std::size_t>(board.squares());
@@ -117,8 +168,7 @@ void Bag::shuffle(core::Rng& rng) {  // Rng::shuffle's Fisher-Yates, on the good
 // ---- State: set-up ----------------------------------------------------------------------------
 
 HuberCaravanState::HuberCaravanState(Setting setting, int players)
-    : layout_(std::make_shared<const Layout>(std::move(setting))),
-      players_count_(static_cast<std::int8_t>(players)) {}
+    : layout_(layout_of(std::move(setting))), players_count_(static_cast<std::int8_t>(players)) {}
 
 std::string HuberCaravanState::seat(int s) const {
   return kSeatNames.at(static_cast<std::size_t>(s));
@@ -565,7 +615,7 @@ std::unique_ptr<core::State> HuberCaravanEngine::restore(
   Setting setting;
   try {
     if (doc.contains("board")) {
-      setting.board = Board::from_document(doc.at("board"));
+      setting.board = board_of(doc.at("board"));
       if (parsed.board && !(*parsed.board == setting.board))
         throw SetupError("position: its board differs from the board option");
     } else {

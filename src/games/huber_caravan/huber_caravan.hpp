@@ -134,6 +134,7 @@ struct Setting {
   Board board;
   int camels = 5;
   bool short_game = false;
+  bool operator==(const Setting&) const = default;
 };
 
 // A game's setting and what the states look up in it many times a move, made once per game.
@@ -151,6 +152,13 @@ struct Layout {
   // Orthogonal neighbours (HC-2).
   bool adjacent(int a, int b) const;
 };
+
+// The layout of `setting`: one of the last few made when it is the same setting (a process that
+// restores the same game again and again, each turn of a batch or each view drawn, makes it once).
+std::shared_ptr<const Layout> layout_of(Setting setting);
+// The board a board document describes: a recent layout's when the document is that layout's
+// own, else Board::from_document (which refuses what is not a board, with the reason).
+Board board_of(const core::Document& doc);
 
 // One action as written, and once resolved against the position.
 struct Action {

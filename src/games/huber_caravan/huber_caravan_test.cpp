@@ -187,6 +187,39 @@ TEST(HuberCaravanBoard, TheBoardOptionTakesAGameMastersBoardAndRefusesABadOne) {
   EXPECT_THROW(kEngine.start(2, {{"board", "board.yaml"}}, rng), core::SetupError);
 }
 
+// A process keeps the last few layouts (board, camels, short) and reads a board document that is
+// one of theirs without parsing it again: the board it gives is the one parsing gives, and a
+// board that differs in one square, or is no board, is read (or refused) as before.
+TEST(HuberCaravanBoard, ABoardReadAgainFromARecentLayoutIsTheBoardParsingGives) {
+  using games::huber_caravan::board_of;
+  using games::huber_caravan::layout_of;
+  Document doc = board_doc();
+  doc["columns"] = 8;
+  doc["spaces"][1] = "h1";
+  const Board board = Board::from_document(doc);
+  const auto layout = layout_of({board, 6, true});
+  EXPECT_EQ(layout_of({board, 6, true}), layout) << "the same setting, the same layout";
+  EXPECT_NE(layout_of({board, 5, true}), layout) << "another number of camels, another layout";
+  EXPECT_TRUE(board_of(layout->board_document) == board);
+  EXPECT_TRUE(Board::from_document(layout->board_document) == board);
+
+  Document moved = layout->board_document;
+  moved["spaces"][1] = "h2";
+  const Board other = board_of(moved);
+  EXPECT_EQ(other.square_name(other.spaces[1]), "h2");
+  EXPECT_FALSE(other == board);
+  moved["markets"].erase("salt");
+  EXPECT_THROW(board_of(moved), core::SetupError);
+
+  // A restored position keeps its own board, the cache warm or not.
+  core::Rng rng(1);
+  auto state = kEngine.start(2, {{"board", doc.dump()}}, rng).state;
+  Document view = state->view(core::kReferee);
+  auto again = kEngine.restore(view, 2, {});
+  EXPECT_EQ(again->view_text(core::kReferee), state->view_text(core::kReferee));
+  EXPECT_EQ(again->view(core::kReferee)["spaces"][1]["at"], "h1");
+}
+
 // ---- Preparation, HC-4 ------------------------------------------------------------------------
 
 // Ruling HC-4
