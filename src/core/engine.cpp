@@ -31,6 +31,13 @@ bool has_prefix(const Document& move, const Document& prefix) {
   return move == prefix;
 }
 
+const Document& member(const Document& doc, const char* key) {
+  static const Document none;
+  if (!doc.is_object()) return none;
+  const auto at = doc.find(key);
+  return at == doc.end() ? none : *at;
+}
+
 State::MovePage State::legal_moves_page(const Document& prefix, std::size_t limit) const {
   MovePage page;
   for (auto& move : legal_moves()) {

@@ -246,6 +246,10 @@ class Engine {
 // matches the first items of a list, its last item as a prefix. Anything else must be equal.
 bool has_prefix(const Document& move, const Document& prefix);
 
+// `doc[key]` when `doc` is an object that has it, else null: Document::value() without the copy,
+// for readers of views (a null iterates as empty, as a missing list should).
+const Document& member(const Document& doc, const char* key);
+
 // The built-in engines, in a fixed order (an explicit list; no self-registration).
 const std::vector<const Engine*>& engines();
 // nullptr when there is no engine of that id.

@@ -36,7 +36,7 @@ std::string labels(const Document& list, const char* separator = ", ") {
 }
 
 int number(const Document& doc, const char* key) {
-  const Document value = doc.is_object() ? doc.value(key, Document()) : Document();
+  const Document& value = core::member(doc, key);
   return value.is_number_integer() ? value.get<int>() : 0;
 }
 
@@ -48,10 +48,7 @@ std::string signed_number(int value) {
 
 std::string draw_view(const Document& view) {
   std::ostringstream out;
-  const Document empty = Document::object();
-  auto get = [&](const char* key) {
-    return view.is_object() ? view.value(key, Document()) : Document();
-  };
+  auto get = [&](const char* key) -> const Document& { return core::member(view, key); };
 
   out << fmt::format("Decktet Caravan - hand {} of {}, season {} (view of {})\n",
                      text_of(get("hand"), "?"), text_of(get("game_hands"), "?"),
@@ -59,7 +56,7 @@ std::string draw_view(const Document& view) {
 
   // The face-up Aces and Crowns and what they do to collected cards.
   out << "Face up:";
-  const Document face_up = get("face_up");
+  const Document& face_up = get("face_up");
   if (face_up.is_array()) {
     for (const Document& code : face_up) {
       auto card = code.is_string() ? parse_card(code.get<std::string>()) : std::nullopt;
@@ -78,9 +75,9 @@ std::string draw_view(const Document& view) {
                        text_of(get("set_aside_count"), "?"));
 
   // Scores.
-  const Document cumulative = get("cumulative");
-  const Document values = get("collected_value");
-  const Document by_hand = get("scores_by_hand");
+  const Document& cumulative = get("cumulative");
+  const Document& values = get("collected_value");
+  const Document& by_hand = get("scores_by_hand");
   out << "Scores:\n";
   for (const char* seat : kSeats) {
     std::string hands;
@@ -94,13 +91,13 @@ std::string draw_view(const Document& view) {
   out << fmt::format("{} opened this hand.\n", text_of(get("hand_opener"), "?"));
 
   // This season.
-  const Document plays = get("plays");
+  const Document& plays = get("plays");
   out << fmt::format("Season {}:", text_of(get("season"), "?"));
   if (!plays.is_array() || plays.empty()) out << " no play yet";
   out << "\n";
   if (plays.is_array()) {
     for (const Document& play : plays) {
-      const std::string text = text_of(play.value("play", Document()));
+      const std::string text = text_of(core::member(play, "play"));
       Document cards = Document::array();
       std::string word;
       for (char c : text + " ") {
@@ -111,26 +108,25 @@ std::string draw_view(const Document& view) {
           word.push_back(c);
         }
       }
-      out << fmt::format("  {}: {} {}  [{}]\n", text_of(play.value("seat", Document())),
-                         text_of(play.value("kind", Document()), "play"), text,
-                         labels(cards, "; "));
+      out << fmt::format("  {}: {} {}  [{}]\n", text_of(core::member(play, "seat")),
+                         text_of(core::member(play, "kind"), "play"), text, labels(cards, "; "));
     }
   }
 
   // Collected cards.
-  const Document collected = get("collected");
+  const Document& collected = get("collected");
   out << "Collected:\n";
   for (const char* seat : kSeats) {
-    const Document list = collected.is_object() ? collected.value(seat, Document()) : Document();
+    const Document& list = core::member(collected, seat);
     out << fmt::format("  {} ({}): {}\n", seat, signed_number(number(values, seat)),
                        labels(list, "; "));
   }
 
   // Cards in hand.
-  const Document cards = get("cards");
-  const Document sizes = get("hand_sizes");
+  const Document& cards = get("cards");
+  const Document& sizes = get("hand_sizes");
   for (const char* seat : kSeats) {
-    const Document size = sizes.is_object() ? sizes.value(seat, empty) : empty;
+    const Document& size = core::member(sizes, seat);
     const std::string count = fmt::format("{} Aces/Crowns, {} numerals",
                                           number(size, "aces_crowns"), number(size, "numerals"));
     if (cards.is_object() && cards.contains(seat))
@@ -139,26 +135,26 @@ std::string draw_view(const Document& view) {
       out << fmt::format("{} holds {}.\n", seat, count);
   }
 
-  const Document last = get("last_hand");
+  const Document& last = get("last_hand");
   if (last.is_object()) {
-    out << fmt::format(
-        "Hand {} ended ({}): set aside were {}.", text_of(last.value("hand", Document())),
-        text_of(last.value("ended", Document())), labels(last.value("set_aside", Document())));
-    const Document bonus = last.value("bonus", Document());
+    out << fmt::format("Hand {} ended ({}): set aside were {}.",
+                       text_of(core::member(last, "hand")), text_of(core::member(last, "ended")),
+                       labels(core::member(last, "set_aside")));
+    const Document& bonus = core::member(last, "bonus");
     if (bonus.is_object())
-      out << fmt::format(" {} went out for {} points.", text_of(bonus.value("seat", Document())),
+      out << fmt::format(" {} went out for {} points.", text_of(core::member(bonus, "seat")),
                          number(bonus, "points"));
-    const Document scores = last.value("scores", empty);
+    const Document& scores = core::member(last, "scores");
     out << fmt::format(" Hand scores: Player 1 {}, Player 2 {}.\n",
                        signed_number(number(scores, kSeats[0])),
                        signed_number(number(scores, kSeats[1])));
   }
 
-  const Document to_move = get("to_move");
+  const Document& to_move = get("to_move");
   const std::string phase = text_of(get("phase"), "");
   if (!to_move.is_string()) {
-    const Document result = get("result");
-    const Document winners = result.is_object() ? result.value("winners", Document()) : Document();
+    const Document& result = get("result");
+    const Document& winners = core::member(result, "winners");
     if (winners.is_array() && winners.size() == 1)
       out << fmt::format("Game over: {} wins.\n", text_of(winners[0]));
     else

@@ -45,26 +45,27 @@ std::string camel_words(const Document& camel) {
 std::string HuberCaravanEngine::draw(const Document& view) const {
   Board board;
   try {
-    board = Board::from_document(view.at("board"));
+    board = board_of(view.at("board"));
   } catch (const std::exception&) {
     board = Board::standard();
   }
-  const Document players = view.value("players", Document::array());
-  const Document spaces = view.value("spaces", Document::array());
+  const Document& players = core::member(view, "players");
+  const Document& spaces = core::member(view, "spaces");
 
   std::vector<std::string> place(static_cast<std::size_t>(board.squares()), ". ");
   for (int good = 0; good < kGoodKinds; ++good)
     place[static_cast<std::size_t>(board.markets[static_cast<std::size_t>(good)])] =
         kMarketCodes[static_cast<std::size_t>(good)];
   for (std::size_t i = 0; i < board.spaces.size(); ++i) {
-    const bool loose = i < spaces.size() && spaces[i].value("good", Document()).is_string();
+    const bool loose =
+        spaces.is_array() && i < spaces.size() && core::member(spaces[i], "good").is_string();
     place[static_cast<std::size_t>(board.spaces[i])] =
         fmt::format("{}{}", i + 1, loose ? '*' : ' ');
   }
   std::vector<std::string> camels(place.size());
   for (const auto& player : players) {
     const std::string seat = text_of(player, "seat");
-    for (const auto& camel : player.value("camels", Document::array())) {
+    for (const auto& camel : core::member(player, "camels")) {
       const auto sq = board.parse_square(text_of(camel, "at"));
       if (sq) camels[static_cast<std::size_t>(*sq)] += camel_letter(seat, camel.contains("good"));
     }
@@ -94,7 +95,7 @@ std::string HuberCaravanEngine::draw(const Document& view) const {
 
   out << "Spaces:";
   for (const auto& space : spaces) {
-    const Document good = space.value("good", Document());
+    const Document& good = core::member(space, "good");
     out << fmt::format("  {} {} {}", int_of(space, "number"), text_of(space, "at"),
                        good.is_string() ? good.get<std::string>() : "-");
     if (int_of(space, "demand") > 0) out << fmt::format(" (+{} demand)", int_of(space, "demand"));
@@ -102,9 +103,8 @@ std::string HuberCaravanEngine::draw(const Document& view) const {
   out << '\n';
   for (const auto& player : players) {
     std::vector<std::string> carried, delivered;
-    for (const auto& camel : player.value("camels", Document::array()))
-      carried.push_back(camel_words(camel));
-    const Document goods = player.value("delivered", Document::object());
+    for (const auto& camel : core::member(player, "camels")) carried.push_back(camel_words(camel));
+    const Document& goods = core::member(player, "delivered");
     for (const auto& [good, count] : goods.items())
       delivered.push_back(fmt::format("{} {}", good, count.dump()));
     out << fmt::format(
@@ -114,7 +114,7 @@ std::string HuberCaravanEngine::draw(const Document& view) const {
         int_of(player, "demand"), int_of(player, "theft"), int_of(player, "supply"),
         carried.empty() ? "none" : fmt::format("{}", fmt::join(carried, ", ")));
   }
-  const Document bag = view.value("bag", Document());
+  const Document& bag = core::member(view, "bag");
   std::map<std::string, int> counts;
   if (bag.is_array()) {
     for (const auto& good : bag)
@@ -131,7 +131,7 @@ std::string HuberCaravanEngine::draw(const Document& view) const {
                      fmt::join(parts, ", "));
   if (view.value("end_triggered", false))
     out << "The bag is empty: the next delivery ends the game.\n";
-  const Document turn = view.value("turn", Document::object());
+  const Document& turn = core::member(view, "turn");
   if (view.value("finished", false)) {
     out << fmt::format("Game over ({}).\n", text_of(view, "ended_by", "finished"));
   } else {

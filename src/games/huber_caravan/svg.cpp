@@ -112,7 +112,7 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
   svg::Drawing d(600, 0);
   Board board;
   try {
-    board = Board::from_document(view.at("board"));
+    board = board_of(view.at("board"));
   } catch (const std::exception&) {
     return Engine::picture(view, last, viewer);  // not a board this engine can read: text
   }
@@ -145,18 +145,18 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
   }
 
   // Numbered spaces: the number in a circle, the loose good, the demand markers.
-  for (const Document& space : view.value("spaces", Document::array())) {
-    const auto sq = board.parse_square(text_of(space.value("at", Document())));
+  for (const Document& space : core::member(view, "spaces")) {
+    const auto sq = board.parse_square(text_of(core::member(space, "at")));
     if (!sq) continue;
     const double x = x_of(*sq);
     const double y = y_of(*sq);
     d.circle(x + 11, y + 11, 9,
              {.fill = colour::kWhite, .stroke = colour::kBlack, .stroke_width = 1.2});
-    d.text(x + 11, y + 15.5, text_of(space.value("number", Document())),
+    d.text(x + 11, y + 15.5, text_of(core::member(space, "number")),
            {.size = 12, .anchor = svg::Anchor::kMiddle, .bold = true});
-    if (const auto good = parse_good(text_of(space.value("good", Document())))) {
+    if (const auto good = parse_good(text_of(core::member(space, "good")))) {
       d.begin_group(fmt::format("{}: {} on space {}", board.square_name(*sq), good_name(*good),
-                                text_of(space.value("number", Document()))));
+                                text_of(core::member(space, "number"))));
       cube(d, *good, x + 24, y + 3, 18);
       d.end_group();
     }
@@ -169,16 +169,16 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
 
   // Camels: up to four in a row along the bottom of a square, the good they carry above them.
   std::map<int, int> on_square;
-  const Document players = view.value("players", Document::array());
+  const Document& players = core::member(view, "players");
   for (const Document& p : players) {
-    const int seat = seat_index(text_of(p.value("seat", Document())));
-    for (const Document& camel : p.value("camels", Document::array())) {
-      const auto sq = board.parse_square(text_of(camel.value("at", Document())));
+    const int seat = seat_index(text_of(core::member(p, "seat")));
+    for (const Document& camel : core::member(p, "camels")) {
+      const auto sq = board.parse_square(text_of(core::member(camel, "at")));
       if (!sq) continue;
       const int slot = on_square[*sq]++;
       const double cx = x_of(*sq) + 10 + (slot % 4) * 14.0;
       const double cy = y_of(*sq) + cell - 20 - (slot / 4) * 12.0;
-      const auto good = parse_good(text_of(camel.value("good", Document())));
+      const auto good = parse_good(text_of(core::member(camel, "good")));
       d.begin_group(fmt::format("{} camel on {}{}", kSeats[seat].name, board.square_name(*sq),
                                 good ? " carrying " + good_name(*good) : std::string()),
                     "camel");
@@ -194,10 +194,10 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
   std::set<int> marked;
   std::string summary;
   if (last.is_object())
-    for (const Document& e : last.value("events", Document::array())) {
+    for (const Document& e : core::member(last, "events")) {
       if (!e.is_object() || !e.contains("action")) continue;
       squares_named(e.at("action"), board, marked);
-      summary += (summary.empty() ? "" : "; ") + text_of(e.value("seat", Document())) + " " +
+      summary += (summary.empty() ? "" : "; ") + text_of(core::member(e, "seat")) + " " +
                  flow(e.at("action"));
     }
   for (int sq : marked)
@@ -206,33 +206,33 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
            4);
 
   // The players' panel: shape, supply, goods held, score; then the bag.
-  const Document turn = view.value("turn", Document::object());
-  const std::string to_move = text_of(turn.value("player", Document()));
+  const Document& turn = core::member(view, "turn");
+  const std::string to_move = text_of(core::member(turn, "player"));
   double px = kLeft + board.columns * cell + 12;
   double y = kTop + 6;
   for (const Document& p : players) {
-    const std::string name = text_of(p.value("seat", Document()));
+    const std::string name = text_of(core::member(p, "seat"));
     const int seat = seat_index(name);
     seat_mark(d, seat, px + 7, y + 1, 7);
     d.text(px + 20, y + 6, name + (name == to_move ? " \u25C0" : ""), {.size = 14, .bold = true});
     d.text(px, y + 24,
-           fmt::format("supply {}, held {}", text_of(p.value("supply", Document()), "0"),
-                       text_of(p.value("held", Document()), "0")),
+           fmt::format("supply {}, held {}", text_of(core::member(p, "supply"), "0"),
+                       text_of(core::member(p, "held"), "0")),
            {.size = 12});
-    d.text(px, y + 40, fmt::format("score {}", text_of(p.value("score", Document()), "0")),
+    d.text(px, y + 40, fmt::format("score {}", text_of(core::member(p, "score"), "0")),
            {.size = 12});
     if (viewer >= 0 && seat_index(name) == viewer && name == kSeats[viewer].name)
       holding = fmt::format("{} camel(s) in your supply, {} good(s) held",
-                            text_of(p.value("supply", Document()), "0"),
-                            text_of(p.value("held", Document()), "0"));
+                            text_of(core::member(p, "supply"), "0"),
+                            text_of(core::member(p, "held"), "0"));
     y += 56;
   }
   if (to_move.size())
-    d.text(px, y, fmt::format("{} actions left", text_of(turn.value("left", Document()), "0")),
+    d.text(px, y, fmt::format("{} actions left", text_of(core::member(turn, "left"), "0")),
            {.size = 12});
   y += 20;
   d.text(px, y, "In the bag:", {.size = 12, .bold = true});
-  const Document bag = view.value("bag", Document());
+  const Document& bag = core::member(view, "bag");
   int row = 0;
   for (int good = 0; good < kGoodKinds; ++good) {
     const int count =
