@@ -2,6 +2,7 @@
 #include "core/engine.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -36,6 +37,30 @@ const Document& member(const Document& doc, const char* key) {
   if (!doc.is_object()) return none;
   const auto at = doc.find(key);
   return at == doc.end() ? none : *at;
+}
+
+bool identical(const Document& a, const Document& b) {
+  // Whole numbers are written alike whether read as signed or unsigned (a parser reads 5 as
+  // unsigned; an engine's 5 is signed).
+  if (a.is_number_integer() && b.is_number_integer()) return a == b;
+  if (a.type() != b.type()) return false;
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (!identical(a[i], b[i])) return false;
+    return true;
+  }
+  if (a.is_object()) {
+    if (a.size() != b.size()) return false;
+    for (auto x = a.begin(), y = b.begin(); x != a.end(); ++x, ++y)
+      if (x.key() != y.key() || !identical(x.value(), y.value())) return false;
+    return true;
+  }
+  if (a.is_number_float()) {  // -0.0 == 0.0, but they are written apart
+    const double p = a.get<double>(), q = b.get<double>();
+    return p == q && std::signbit(p) == std::signbit(q);
+  }
+  return a == b;
 }
 
 State::MovePage State::legal_moves_page(const Document& prefix, std::size_t limit) const {

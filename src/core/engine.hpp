@@ -250,6 +250,11 @@ bool has_prefix(const Document& move, const Document& prefix);
 // for readers of views (a null iterates as empty, as a missing list should).
 const Document& member(const Document& doc, const char* key);
 
+// Whether `a` and `b` are the same document as written: equal, and of the same kinds all the
+// way down (== takes 1 and 1.0 as equal; a reader that refuses 1.0 must not). dump() writes two
+// identical documents the same; this tells so without writing them.
+bool identical(const Document& a, const Document& b);
+
 // The built-in engines, in a fixed order (an explicit list; no self-registration).
 const std::vector<const Engine*>& engines();
 // nullptr when there is no engine of that id.

@@ -254,6 +254,14 @@ TEST(CaravanseraiFlow, PositionsOfTheSameTilesShareOneBoard) {
   EXPECT_THROW(kEngine.restore(broken, 2, {}), core::SetupError);
   EXPECT_THROW(kEngine.restore(broken, 2, {}), core::SetupError);
   EXPECT_EQ(kEngine.restore(doc, 2, {})->view(core::kReferee), doc);
+  // The same tiles read back from text (whole numbers then unsigned) find the same board; tiles
+  // only equal by == (3.0 for 3) are read as written, and refused.
+  EXPECT_EQ(pos_of(*kEngine.restore(Document::parse(doc.dump()), 2, {})).board,
+            pos_of(*first).board);
+  Document written_apart = doc;
+  written_apart["tiles"][0]["category"] = doc["tiles"][0]["category"].get<double>();
+  ASSERT_EQ(written_apart["tiles"], doc["tiles"]);
+  EXPECT_THROW(kEngine.restore(written_apart, 2, {}), core::SetupError);
 }
 
 // Positions: the complete view restores to the same state; inconsistent ones are refused.

@@ -95,42 +95,42 @@ int seat_of(const Document& value, int players, const std::string& what) {
                   static_cast<char>('A' + players - 1), value.dump()));
 }
 
-// Boards built from tiles before, by the tiles' text, the latest first. A board never changes
-// once built, and a process that reads the same position again and again (each turn of a batch
-// restores its game; a picture reads the view it draws) builds it once. Only a board built
-// without error is kept, so the same text gives the same board or the same refusal as before.
+// Boards built from tiles before, by the tiles as written (core::identical), the latest first. A
+// board never changes once built, and a process that reads the same position again and again (each
+// turn of a batch restores its game; a picture reads the view it draws) builds it once. Only a
+// board built without error is kept, so the same tiles give the same board or the same refusal as
+// before.
 class BoardCache {
  public:
-  std::shared_ptr<const Board> find(const std::string& tiles) {
+  std::shared_ptr<const Board> find(const Document& tiles) {
     const std::lock_guard<std::mutex> lock(mutex_);
     for (auto at = boards_.begin(); at != boards_.end(); ++at)
-      if (at->first == tiles) {
+      if (core::identical(at->first, tiles)) {
         auto board = at->second;
         boards_.splice(boards_.begin(), boards_, at);
         return board;
       }
     return nullptr;
   }
-  void keep(std::string tiles, std::shared_ptr<const Board> board) {
+  void keep(const Document& tiles, std::shared_ptr<const Board> board) {
     const std::lock_guard<std::mutex> lock(mutex_);
-    boards_.emplace_front(std::move(tiles), std::move(board));
+    boards_.emplace_front(tiles, std::move(board));
     if (boards_.size() > kKept) boards_.pop_back();
   }
 
  private:
   static constexpr std::size_t kKept = 8;
   std::mutex mutex_;
-  std::list<std::pair<std::string, std::shared_ptr<const Board>>> boards_;
+  std::list<std::pair<Document, std::shared_ptr<const Board>>> boards_;
 };
 
 std::shared_ptr<const Board> build_board(const Document& tiles);
 
 std::shared_ptr<const Board> read_board(const Document& tiles) {
   static BoardCache cache;
-  std::string text = tiles.dump();
-  if (auto board = cache.find(text)) return board;
+  if (auto board = cache.find(tiles)) return board;
   auto board = build_board(tiles);
-  cache.keep(std::move(text), board);
+  cache.keep(tiles, board);
   return board;
 }
 

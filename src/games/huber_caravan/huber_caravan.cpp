@@ -94,7 +94,7 @@ class LayoutCache {
   std::optional<Board> find_board(const Document& doc) {
     const std::lock_guard<std::mutex> lock(mutex_);
     for (const auto& layout : layouts_)
-      if (layout->board_document == doc) return layout->setting.board;
+      if (core::identical(layout->board_document, doc)) return layout->setting.board;
     return std::nullopt;
   }
   void keep(std::shared_ptr<const Layout> layout) {

@@ -202,6 +202,9 @@ TEST(HuberCaravanBoard, ABoardReadAgainFromARecentLayoutIsTheBoardParsingGives) 
   EXPECT_NE(layout_of({board, 5, true}), layout) << "another number of camels, another layout";
   EXPECT_TRUE(board_of(layout->board_document) == board);
   EXPECT_TRUE(Board::from_document(layout->board_document) == board);
+  Document as_float = layout->board_document;
+  as_float["columns"] = 8.0;  // equal by ==, but not a whole number as written
+  EXPECT_THROW(board_of(as_float), core::SetupError);
 
   Document moved = layout->board_document;
   moved["spaces"][1] = "h2";
