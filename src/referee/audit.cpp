@@ -17,12 +17,24 @@ namespace referee {
 
 namespace {
 
-// Whether the replay made the events a turn stored. They are stored as dump() writes them, so
+// Whether the replay made what the database stored: `made` as dump() writes it (or an engine's
+// view_text, which is the same), `stored` as kept. Documents are stored as dump() writes them, so
 // the texts are compared first; a text written another way is read and compared as a document.
-bool same_events(const Document& replayed, const std::string& stored) {
-  if (replayed.dump() == stored) return true;
+bool same_as_stored(const std::string& made, const std::string& stored) {
+  if (made == stored) return true;
   try {
-    return Document::parse(stored) == replayed;
+    return Document::parse(stored) == Document::parse(made);
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+}
+
+// Whether the stored snapshot (its state as stored text) still has its state hash: the hash is of
+// the state as dump() writes it, which is the stored text unless it was written another way.
+bool snapshot_keeps_its_hash(const store::GameRow& row) {
+  if (state_hash_of_text(row.state_text, row.rng, row.host) == row.state_hash) return true;
+  try {
+    return state_hash(Document::parse(row.state_text), row.rng, row.host) == row.state_hash;
   } catch (const nlohmann::json::exception&) {
     return false;
   }
@@ -32,17 +44,20 @@ bool same_events(const Document& replayed, const std::string& stored) {
 // documents the replay makes again itself: the states, the set-up events and the result are
 // moved aside while the rest is copied (copying them cost a short game's audit a tenth of it).
 store::GameRow copy_for_replay(store::GameRow& row) {
-  Document state = std::move(row.state), initial_state = std::move(row.initial_state);
-  Document setup_events = std::move(row.setup_events), result = std::move(row.result);
+  Document initial_state = std::move(row.initial_state), result = std::move(row.result);
+  std::string state = std::move(row.state_text), initial = std::move(row.initial_state_text);
+  std::string setup_events = std::move(row.setup_events_text);
   store::GameRow copy = row;
-  row.state = std::move(state);
   row.initial_state = std::move(initial_state);
-  row.setup_events = std::move(setup_events);
   row.result = std::move(result);
+  row.state_text = std::move(state);
+  row.initial_state_text = std::move(initial);
+  row.setup_events_text = std::move(setup_events);
   return copy;
 }
 
-// `row` is changed only while copy_for_replay() copies it.
+// `row` is read with its states and set-up events as stored text (GameStore::StatesAs::kText);
+// it is changed only while copy_for_replay() copies it, and to read a position it started from.
 Document audit_game(store::GameStore& games, store::GameRow& row) {
   Document report = {{"game", row.id}, {"kind", row.kind}, {"turns", 0}, {"ok", false}};
   auto fail = [&](const std::string& why) {
@@ -54,6 +69,13 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
   const auto options = options_of(row);
   const int players = static_cast<int>(row.players.size());
 
+  if (row.from_position) {  // the genesis and the restore read the position as a document
+    try {
+      row.initial_state = Document::parse(row.initial_state_text);
+    } catch (const nlohmann::json::exception& e) {
+      return fail(std::string("the recorded start cannot be read: ") + e.what());
+    }
+  }
   GameContext context;
   context.engine = engine;
   context.row = copy_for_replay(row);
@@ -64,11 +86,13 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
       // the seed gave (the same, as the check shows), not from the recorded one read back.
       core::Rng rng(row.seed);
       core::Setup fresh = engine->start(players, options, rng);
-      if (fresh.state->view(core::kReferee) != row.initial_state || rng.save() != row.initial_rng)
+      if (!same_as_stored(fresh.state->view_text(core::kReferee), row.initial_state_text) ||
+          rng.save() != row.initial_rng)
         return fail("the initial state is not what the seed gives");
       Document events = Document::array();
       for (auto& event : fresh.events) events.push_back(event_document(std::move(event)));
-      if (events != row.setup_events) return fail("the set-up events are not what the seed gives");
+      if (!same_as_stored(events.dump(), row.setup_events_text))
+        return fail("the set-up events are not what the seed gives");
       context.state = std::move(fresh.state);
       context.rng = rng;
     } else {
@@ -137,7 +161,7 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
     if (turn.number != expected) return stop(fmt::format("turn {} is missing", expected));
     try {
       const Document events = replay_turn(context, turn, replayed);
-      if (!same_events(events, turn.events_text))
+      if (!same_as_stored(events.dump(), turn.events_text))
         return stop(fmt::format("turn {}: the events differ", turn.number));
     } catch (const MoveFailure& failure) {
       return stop(fmt::format("turn {}: move {} is refused on replay: {}", turn.number,
@@ -162,7 +186,7 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
   if (failed) return *failed;
   if (auto broken = chain.finish()) return fail(*broken);
   if (expected != row.next_turn) return fail("the game's turn counter disagrees with its record");
-  if (state_hash(row.state, row.rng, row.host) != row.state_hash)
+  if (!snapshot_keeps_its_hash(row))
     return fail("the stored snapshot does not match its state hash: it was changed");
   if (state_hash_of_text(context.state->view_text(core::kReferee), context.rng.save(),
                          context.row.host) != row.state_hash)
@@ -182,14 +206,14 @@ Document audit(store::Database& db, const std::optional<std::string>& game) {
   store::GameStore games(db);
   Document reports = Document::array();
   if (game) {
-    auto row = games.find_game(*game);
+    auto row = games.find_game(*game, store::GameStore::StatesAs::kText);
     if (!row)
       throw core::UserError(core::Exit::kNoInput,
                             fmt::format("no game '{}' in this database", *game));
     reports.push_back(audit_game(games, *row));
   } else {
     for (const auto& summary : games.list_games()) {
-      auto row = games.find_game(summary.id);
+      auto row = games.find_game(summary.id, store::GameStore::StatesAs::kText);
       reports.push_back(audit_game(games, *row));
     }
   }

@@ -129,7 +129,7 @@ void GameStore::read_audit_columns(GameRow& game) {
       }
 }
 
-std::optional<GameRow> GameStore::find_game(const std::string& id) {
+std::optional<GameRow> GameStore::find_game(const std::string& id, StatesAs states) {
   Statement query(db_,
                   "SELECT id, kind, options, seed, created_at, from_position, initial_state, "
                   "initial_rng, state, rng, state_hash, next_turn, finished, result, setup_events "
@@ -143,15 +143,21 @@ std::optional<GameRow> GameStore::find_game(const std::string& id) {
   game.seed = std::stoull(query.text(3));
   game.created_at = query.text(4);
   game.from_position = query.integer(5) != 0;
-  game.initial_state = json::parse(query.text(6));
+  if (states == StatesAs::kText) {
+    game.initial_state_text = query.text(6);
+    game.state_text = query.text(8);
+    game.setup_events_text = query.text(14);
+  } else {
+    game.initial_state = json::parse(query.text(6));
+    game.state = json::parse(query.text(8));
+    game.setup_events = json::parse(query.text(14));
+  }
   game.initial_rng = query.text(7);
-  game.state = json::parse(query.text(8));
   game.rng = query.text(9);
   game.state_hash = query.text(10);
   game.next_turn = query.integer(11);
   game.finished = query.integer(12) != 0;
   if (!query.is_null(13)) game.result = json::parse(query.text(13));
-  game.setup_events = json::parse(query.text(14));
 
   Statement seats(db_,
                   "SELECT seat, name, token_hash, address, bot FROM players WHERE game_id = ? "

@@ -62,6 +62,12 @@ struct GameRow {
   nlohmann::json host = nlohmann::json::object();
   std::optional<std::string> deadline{};
   std::optional<int> to_move{};
+  // The states and set-up events as stored (compact JSON); filled instead of `initial_state`,
+  // `state` and `setup_events` by find_game(id, StatesAs::kText), for an audit, which compares
+  // them with the replay's own text.
+  std::string initial_state_text{};
+  std::string state_text{};
+  std::string setup_events_text{};
 };
 
 struct TurnRow {
@@ -102,7 +108,10 @@ class GameStore {
   explicit GameStore(Database& db) : db_(db) {}
 
   void insert_game(const GameRow& game);
-  std::optional<GameRow> find_game(const std::string& id);
+  // How find_game() hands over the states and the set-up events: as documents, or as the stored
+  // text alone (GameRow's *_text).
+  enum class StatesAs { kDocuments, kText };
+  std::optional<GameRow> find_game(const std::string& id, StatesAs states = StatesAs::kDocuments);
   std::vector<GameRow> list_games();  // without snapshots or seats' tokens
   void update_snapshot(const GameRow& game);
 

@@ -193,6 +193,48 @@ TEST_F(RefereeTest, AuditComparesEventsByMeaningNotSpacing) {
   EXPECT_EQ(referee::audit(db(), game_)["games"][0]["error"], "turn 2: the events differ");
 }
 
+// The audit reads the game's start, set-up events and snapshot as stored text and compares them
+// with the replay's text (and the snapshot with its hash) as text first: the same documents
+// written another way still agree; changed or unreadable ones do not.
+TEST_F(RefereeTest, AuditComparesTheStoredStatesByMeaningNotSpacing) {
+  ASSERT_EQ(referee::submit(db(), turn_file("ann", ann_, 1, "[b1]"), "t").exit_code, 0);
+  ASSERT_EQ(referee::submit(db(), turn_file("bob", bob_, 2, "[b2]"), "t").exit_code, 0);
+  const auto row = store::GameStore(db()).find_game(game_);
+  ASSERT_TRUE(row);
+  const auto as_text = store::GameStore(db()).find_game(game_, store::GameStore::StatesAs::kText);
+  ASSERT_TRUE(as_text);
+  EXPECT_EQ(as_text->state_text, row->state.dump());
+  EXPECT_EQ(as_text->initial_state_text, row->initial_state.dump());
+  EXPECT_EQ(as_text->setup_events_text, row->setup_events.dump());
+  EXPECT_TRUE(as_text->state.is_null()) << "the text instead of the document";
+  auto set = [&](const std::string& column, const std::string& text) {
+    ASSERT_EQ(text.find('\''), std::string::npos);
+    db().exec("UPDATE games SET " + column + " = '" + text + "'");
+  };
+  set("initial_state", row->initial_state.dump(2));
+  set("state", row->state.dump(2));
+  set("setup_events", row->setup_events.dump(2));
+  EXPECT_EQ(referee::audit(db(), game_)["ok"], true);
+  auto error = [&] { return referee::audit(db(), game_)["games"][0].value("error", ""); };
+
+  set("state", "not json");
+  EXPECT_EQ(error(), "the stored snapshot does not match its state hash: it was changed");
+  db().exec("UPDATE games SET state = json_set('" + row->state.dump() + "', '$.extra', 1)");
+  EXPECT_EQ(error(), "the stored snapshot does not match its state hash: it was changed");
+  set("state", row->state.dump());
+  ASSERT_EQ(error(), "");
+
+  set("setup_events", "[{\"audience\": 1}]");
+  EXPECT_EQ(error(), "the set-up events are not what the seed gives");
+  set("setup_events", "not json");
+  EXPECT_EQ(error(), "the set-up events are not what the seed gives");
+  set("setup_events", row->setup_events.dump());
+  ASSERT_EQ(error(), "");
+
+  set("initial_state", "not json");
+  EXPECT_EQ(error(), "the initial state is not what the seed gives");
+}
+
 TEST_F(RefereeTest, AuditCatchesASeedThatDoesNotGiveTheRecordedStart) {
   db().exec("UPDATE games SET initial_state = json_set(initial_state, '$.to_move', 'East')");
   EXPECT_EQ(referee::audit(db(), game_)["ok"], false);
