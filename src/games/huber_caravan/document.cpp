@@ -211,8 +211,23 @@ std::string HuberCaravanState::view_text(int viewer) const {
 // Built member by member, each mapping's keys in sorted order (its std::map then appends at
 // the end): an audit makes the referee's view after every action, and initializer lists would
 // copy every nested document once more.
-Document HuberCaravanState::view(int viewer) const {
+Document HuberCaravanState::spaces_document() const {
   const Board& board = this->board();
+  Document spaces = Document::array();
+  spaces.get_ref<Document::array_t&>().reserve(spaces_.size());
+  for (std::size_t i = 0; i < spaces_.size(); ++i) {
+    const Space& space = spaces_[i];
+    Document d = Document::object();
+    put(d, "at", square_name(board.spaces[i]));
+    put(d, "demand", space.demand);
+    put(d, "good", space.good >= 0 ? Document(good_name(space.good)) : Document());
+    put(d, "number", i + 1);
+    spaces.push_back(std::move(d));
+  }
+  return spaces;
+}
+
+Document HuberCaravanState::view(int viewer) const {
   Document players = Document::array();
   players.get_ref<Document::array_t&>().reserve(static_cast<std::size_t>(num_players()));
   for (int s = 0; s < num_players(); ++s) {
@@ -241,17 +256,7 @@ Document HuberCaravanState::view(int viewer) const {
     put(p, "theft", player.theft);
     players.push_back(std::move(p));
   }
-  Document spaces = Document::array();
-  spaces.get_ref<Document::array_t&>().reserve(spaces_.size());
-  for (std::size_t i = 0; i < spaces_.size(); ++i) {
-    const Space& space = spaces_[i];
-    Document d = Document::object();
-    put(d, "at", square_name(board.spaces[i]));
-    put(d, "demand", space.demand);
-    put(d, "good", space.good >= 0 ? Document(good_name(space.good)) : Document());
-    put(d, "number", i + 1);
-    spaces.push_back(std::move(d));
-  }
+  Document spaces = spaces_document();
   Document bag = Document::array();
   if (viewer == core::kReferee) {
     bag.get_ref<Document::array_t&>().reserve(static_cast<std::size_t>(bag_.size()));

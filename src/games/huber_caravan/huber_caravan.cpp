@@ -599,10 +599,7 @@ core::Setup HuberCaravanEngine::start(int players, const std::map<std::string, s
                   parsed.short_game.value_or(false)};
   auto state = std::make_unique<HuberCaravanState>(std::move(setting), players);
   state->set_start(rng);
-  Document full = state->view(core::kEveryone);
-  Document laid = Document::array();
-  for (const auto& space : full["spaces"]) laid.push_back(space);
-  core::Event event{core::kEveryone, {{"setup", {{"spaces", laid}}}}, nullptr};
+  core::Event event{core::kEveryone, {{"setup", {{"spaces", state->spaces_document()}}}}, nullptr};
   return {std::move(state), {event}};
 }
 

@@ -201,6 +201,8 @@ class HuberCaravanState : public core::State {
   std::optional<core::ActionId> action_of(const core::Document& move) const override;
 
   core::Document view(int viewer) const override;
+  // The numbered spaces as a view lists them (what every seat sees of them).
+  core::Document spaces_document() const;
   // Written straight from the state (the board's text made once per game): an audit hashes the
   // referee's view after every action.
   std::string view_text(int viewer) const override;
