@@ -192,6 +192,8 @@ TEST_P(LedgerEngineTest, AnUntouchedRecordVerifiesAndEveryChangeIsNamed) {
   ASSERT_EQ(good["ok"], true) << good.dump();
   EXPECT_EQ(good["replayed"], true);
   EXPECT_EQ(good["chain_head"], row(game).chain_head);
+  // As exported (a JSON record keeps numbers as they were made), it verifies too.
+  EXPECT_EQ(ledger::verify_record(ledger::export_record(db(), game.id, false))["ok"], true);
   const std::size_t turns = record["turns"].size();
   ASSERT_GE(turns, 2u);
 
