@@ -48,10 +48,17 @@ std::string text_field(const Document& doc, const char* key, const Document& whe
 struct Replay {
   store::GameRow row;
   std::vector<store::TurnRow> turns;
+  std::size_t turn_count = 0;
   bool replayed = false;
 };
 
-Replay check(const Document& record) {
+// What check() keeps: all the game would need to be stored (import), or only what a verdict
+// reports (verify: the turns counted, not kept; the starting and final states and every turn's
+// events not written as documents, as nothing stores them).
+enum class Keep { kGame, kVerdict };
+
+Replay check(const Document& record, Keep keep) {
+  const bool keep_game = keep == Keep::kGame;
   Replay out;
   store::GameRow& row = out.row;
   if (!record.is_object()) fail("record", "a record is a mapping (caravan-ref export)");
@@ -141,14 +148,15 @@ Replay check(const Document& record) {
       } else {
         core::Setup setup = engine->start(players, options, rng);
         state = std::move(setup.state);
-        for (const auto& event : setup.events)
-          row.setup_events.push_back(referee::event_document(event));
+        if (keep_game)
+          for (const auto& event : setup.events)
+            row.setup_events.push_back(referee::event_document(event));
       }
     } catch (const core::SetupError& e) {
       fail(row.from_position ? "position" : "options",
            std::string("the game cannot be set up again: ") + e.what());
     }
-    row.initial_state = state->view(core::kReferee);
+    if (keep_game) row.initial_state = state->view(core::kReferee);
     row.initial_rng = rng.save();
     out.replayed = true;
   }
@@ -263,7 +271,7 @@ Replay check(const Document& record) {
           fail("moves", fmt::format("move {} comes after the turn ended", i + 1), at);
         try {
           for (auto& event : state->apply(turn.seat, turn.moves[i], rng))
-            turn.events.push_back(referee::event_document(std::move(event)));
+            if (keep_game) turn.events.push_back(referee::event_document(std::move(event)));
         } catch (const core::MoveError& e) {
           fail("moves",
                fmt::format("move {} ({}) is refused on replay: {}", i + 1, turn.moves[i].dump(),
@@ -303,7 +311,8 @@ Replay check(const Document& record) {
                 "hash: the turn (player, seat, forced, moves, state_hash) or its chain was changed",
           where);
     head = turn.chain;
-    out.turns.push_back(std::move(turn));
+    ++out.turn_count;
+    if (keep_game) out.turns.push_back(std::move(turn));
     ++expected;
   }
   row.chain_head = head;
@@ -325,9 +334,11 @@ Replay check(const Document& record) {
   if (!core::identical(row.result, recorded_result) &&
       as_written(row.result) != as_written(recorded_result))
     fail("result", "the recorded result is not what the replay gives: " + row.result.dump());
-  row.state = state->view(core::kReferee);
   row.rng = rng.save();
-  row.state_hash = referee::state_hash(row.state, row.rng, row.host);
+  if (keep_game) {
+    row.state = state->view(core::kReferee);
+    row.state_hash = referee::state_hash(row.state, row.rng, row.host);
+  }
   return out;
 }
 
@@ -387,9 +398,9 @@ Document verify_record(const Document& record) {
     for (const char* key : {"game", "kind"})
       if (record.contains(key)) report[key] = record[key];
   try {
-    const Replay replay = check(record);
+    const Replay replay = check(record, Keep::kVerdict);
     report["ok"] = true;
-    report["turns"] = replay.turns.size();
+    report["turns"] = replay.turn_count;
     report["finished"] = replay.replayed ? replay.row.finished : record["finished"].get<bool>();
     report["chain_head"] = replay.row.chain_head;
     report["seed_checked"] = replay.replayed;
@@ -411,7 +422,7 @@ Document verify_record(const Document& record) {
 Document import_record(store::Database& db, const Document& record) {
   Replay replay;
   try {
-    replay = check(record);
+    replay = check(record, Keep::kGame);
   } catch (const Failure& failure) {
     Document detail = failure.where;
     std::string where = failure.where["field"].get<std::string>();

@@ -196,6 +196,7 @@ TEST_P(LedgerEngineTest, AnUntouchedRecordVerifiesAndEveryChangeIsNamed) {
   EXPECT_EQ(ledger::verify_record(ledger::export_record(db(), game.id, false))["ok"], true);
   const std::size_t turns = record["turns"].size();
   ASSERT_GE(turns, 2u);
+  EXPECT_EQ(good["turns"], turns);
 
   // The first turn a player chose (not forced), and its last.
   std::size_t chosen = 0;
