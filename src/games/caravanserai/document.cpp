@@ -1,13 +1,12 @@
 // The state document of a Caravanserai position (view(kReferee)) and its checked reading.
 #include <algorithm>
-#include <list>
-#include <mutex>
 #include <numeric>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "core/json_text.hpp"
+#include "core/recent.hpp"
 #include "games/caravanserai/caravanserai.hpp"
 
 namespace games::caravanserai {
@@ -95,42 +94,18 @@ int seat_of(const Document& value, int players, const std::string& what) {
                   static_cast<char>('A' + players - 1), value.dump()));
 }
 
-// Boards built from tiles before, by the tiles as written (core::identical), the latest first. A
-// board never changes once built, and a process that reads the same position again and again (each
-// turn of a batch restores its game; a picture reads the view it draws) builds it once. Only a
-// board built without error is kept, so the same tiles give the same board or the same refusal as
-// before.
-class BoardCache {
- public:
-  std::shared_ptr<const Board> find(const Document& tiles) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    for (auto at = boards_.begin(); at != boards_.end(); ++at)
-      if (core::identical(at->first, tiles)) {
-        auto board = at->second;
-        boards_.splice(boards_.begin(), boards_, at);
-        return board;
-      }
-    return nullptr;
-  }
-  void keep(const Document& tiles, std::shared_ptr<const Board> board) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    boards_.emplace_front(tiles, std::move(board));
-    if (boards_.size() > kKept) boards_.pop_back();
-  }
-
- private:
-  static constexpr std::size_t kKept = 8;
-  std::mutex mutex_;
-  std::list<std::pair<Document, std::shared_ptr<const Board>>> boards_;
-};
-
 std::shared_ptr<const Board> build_board(const Document& tiles);
 
+// Boards built before, by their tiles as written (core::identical). Only a board built without
+// error is kept, so the same tiles give the same board or the same refusal as before.
 std::shared_ptr<const Board> read_board(const Document& tiles) {
-  static BoardCache cache;
-  if (auto board = cache.find(tiles)) return board;
+  using Built = std::pair<Document, std::shared_ptr<const Board>>;
+  static core::Recent<Built, 8> boards;
+  if (auto board = boards.find([&](const Built& b) { return core::identical(b.first, tiles); },
+                               [](const Built& b) { return b.second; }))
+    return *board;
   auto board = build_board(tiles);
-  cache.keep(tiles, board);
+  boards.keep({tiles, board});
   return board;
 }
 

@@ -4,8 +4,6 @@
 #include <cctype>
 #include <climits>
 #include <cmath>
-#include <deque>
-#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -13,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/data.hpp"
+#include "core/recent.hpp"
 #include "core/text.hpp"
 #include "games/huber_caravan/common.hpp"
 
@@ -81,50 +80,31 @@ void bad_position(const std::string& why) { throw SetupError("position: " + why)
 
 namespace {
 
-// The last few layouts made, the newest first. Only a layout of a board read without error is
-// here, so a board document found here is one Board::from_document accepts and gives back.
-class LayoutCache {
- public:
-  std::shared_ptr<const Layout> find(const Setting& setting) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    for (const auto& layout : layouts_)
-      if (layout->setting == setting) return layout;
-    return nullptr;
-  }
-  std::optional<Board> find_board(const Document& doc) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    for (const auto& layout : layouts_)
-      if (core::identical(layout->board_document, doc)) return layout->setting.board;
-    return std::nullopt;
-  }
-  void keep(std::shared_ptr<const Layout> layout) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    layouts_.push_front(std::move(layout));
-    if (layouts_.size() > kKept) layouts_.pop_back();
-  }
+using KeptLayout = std::shared_ptr<const Layout>;
 
- private:
-  static constexpr std::size_t kKept = 4;
-  std::mutex mutex_;
-  std::deque<std::shared_ptr<const Layout>> layouts_;
-};
-
-LayoutCache& layouts() {
-  static LayoutCache cache;
-  return cache;
+// The last few layouts made. Only a layout of a board read without error is here, so a board
+// document found here is one Board::from_document accepts and gives back.
+core::Recent<KeptLayout, 4>& layouts() {
+  static core::Recent<KeptLayout, 4> kept;
+  return kept;
 }
 
 }  // namespace
 
 std::shared_ptr<const Layout> layout_of(Setting setting) {
-  if (auto layout = layouts().find(setting)) return layout;
+  if (auto layout = layouts().find([&](const KeptLayout& l) { return l->setting == setting; },
+                                   [](const KeptLayout& l) { return l; }))
+    return *layout;
   auto layout = std::make_shared<const Layout>(std::move(setting));
   layouts().keep(layout);
   return layout;
 }
 
 Board board_of(const Document& doc) {
-  if (auto board = layouts().find_board(doc)) return std::move(*board);
+  if (auto board = layouts().find(
+          [&](const KeptLayout& l) { return core::identical(l->board_document, doc); },
+          [](const KeptLayout& l) { return l->setting.board; }))
+    return std::move(*board);
   return Board::from_document(doc);
 }
 
