@@ -5,7 +5,8 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
-#include <glib.h>
+
+#include "core/glib.hpp"
 
 namespace core::svg {
 
@@ -52,9 +53,10 @@ std::string escape(std::string_view text) {
   clean.reserve(text.size());
   for (char c : text)
     if (allowed_in_xml(static_cast<unsigned char>(c))) clean.push_back(c);
+  const glib::Text& g = glib::text();
   std::unique_ptr<gchar, decltype(&g_free)> valid(
-      g_utf8_make_valid(clean.data(), static_cast<gssize>(clean.size())), g_free);
-  std::unique_ptr<gchar, decltype(&g_free)> escaped(g_markup_escape_text(valid.get(), -1), g_free);
+      g.utf8_make_valid(clean.data(), static_cast<gssize>(clean.size())), g.free);
+  std::unique_ptr<gchar, decltype(&g_free)> escaped(g.markup_escape_text(valid.get(), -1), g.free);
   return escaped.get();
 }
 

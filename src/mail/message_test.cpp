@@ -169,6 +169,10 @@ TEST(MailText, HtmlBecomesLinesWithoutStylesOrQuotedBlocks) {
       "<html><head><style>x{}</style></head><body><p>a &amp; b</p>\n<div>c&nbsp;&#100;"
       "</div><blockquote>game: old</blockquote>e<br>f</body></html>");
   EXPECT_EQ(text, "a & b\nc d\ne\nf\n");
+  // A numbered character becomes UTF-8 (through GLib, opened on first use).
+  EXPECT_EQ(mail::html_to_text("<p>5&#x20AC; or &#8364;5</p>"),
+            "5\xE2\x82\xAC or \xE2\x82\xAC"
+            "5\n");
 }
 
 TEST(MailAddress, AddressesParseAndCompareWithoutCase) {

@@ -4,8 +4,7 @@
 #include <array>
 #include <cstring>
 
-#include <glib.h>
-
+#include "core/glib.hpp"
 #include "core/text.hpp"
 #include "mail/message.hpp"
 
@@ -234,7 +233,8 @@ std::string html_to_text(const std::string& html) {
           const unsigned long code =
               std::strtoul(entity.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10);
           char buffer[8] = {};
-          const int length = g_unichar_to_utf8(static_cast<gunichar>(code), buffer);
+          const int length =
+              core::glib::text().unichar_to_utf8(static_cast<gunichar>(code), buffer);
           decoded.assign(buffer, static_cast<std::size_t>(length));
         }
         if (!decoded.empty()) {

@@ -24,6 +24,7 @@ constexpr const char* kLibrary = "librsvg-2.so.2";
 struct Librsvg {
   decltype(&rsvg_handle_new_from_data) new_from_data = nullptr;
   decltype(&g_object_unref) object_unref = nullptr;  // GObject's, which librsvg brings
+  decltype(&g_error_free) error_free = nullptr;      // GLib's, likewise
   decltype(&rsvg_handle_get_intrinsic_size_in_pixels) intrinsic_size = nullptr;
   decltype(&rsvg_handle_render_document) render_document = nullptr;
   decltype(&cairo_image_surface_create) image_surface_create = nullptr;
@@ -51,6 +52,7 @@ const Librsvg& librsvg() {
     }
     find(library, "rsvg_handle_new_from_data", l.new_from_data, l.error);
     find(library, "g_object_unref", l.object_unref, l.error);
+    find(library, "g_error_free", l.error_free, l.error);
     find(library, "rsvg_handle_get_intrinsic_size_in_pixels", l.intrinsic_size, l.error);
     find(library, "rsvg_handle_render_document", l.render_document, l.error);
     find(library, "cairo_image_surface_create", l.image_surface_create, l.error);
@@ -74,7 +76,7 @@ std::string render_png(const std::string& svg_text, double scale) {
       rsvg.object_unref);
   if (!handle) {
     const std::string why = error ? error->message : "unknown error";
-    if (error) g_error_free(error);
+    if (error) rsvg.error_free(error);
     throw std::runtime_error("librsvg cannot read the picture: " + why);
   }
   gdouble width = 0, height = 0;
@@ -88,7 +90,7 @@ std::string render_png(const std::string& svg_text, double scale) {
   const RsvgRectangle viewport{0, 0, static_cast<double>(w), static_cast<double>(h)};
   if (!rsvg.render_document(handle.get(), cr.get(), &viewport, &error)) {
     const std::string why = error ? error->message : "unknown error";
-    if (error) g_error_free(error);
+    if (error) rsvg.error_free(error);
     throw std::runtime_error("librsvg cannot draw the picture: " + why);
   }
   std::string png;

@@ -1,11 +1,12 @@
 # What every command pays to start (docs/PERFORMANCE.md): the binary does not link the picture
 # libraries (librsvg, cairo, pango...), which referee/png.cpp opens only when a PNG is wanted, nor
-# GMime and what it brings (GIO, gpgme), which the mail module holds (src/mail/mime.hpp); a PNG
-# is still made and a mail still read when one is wanted; a binary without its module says so.
+# GLib, which core/glib.cpp opens when a picture first escapes text, nor GMime and what it brings
+# (GIO, gpgme), which the mail module holds (src/mail/mime.hpp); a PNG is still made and a mail
+# still read when one is wanted; a binary without its module says so.
 source "$(dirname "$0")/lib.sh" "$@"
 
 readelf -d "$BIN" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' >needed
-for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme; do
+for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme libglib; do
   if grep -q "^$lib" needed; then FAILED=$((FAILED + 1)); echo "FAIL: the binary links $lib"; else
     PASSED=$((PASSED + 1)); fi
 done
