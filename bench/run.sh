@@ -18,8 +18,12 @@ floor=$PWD/build/bench/commit-floor
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
-# A game at turn 1 with ann's first turn written; every timed run starts from a copy of it.
+# A game at turn 1 with ann's first turn written; every timed run starts from a copy of it. The
+# referee's key is made and registered first, as in any database after its first turn: a timed
+# turn signs its receipt with the key, but neither writes the key file nor records the key.
 "$bin" --db template.db new caravaneers --player ann --player bob --seed 1 --format json >new.json
+"$bin" --db template.db pubkey >/dev/null
+cp -p template.db.key run.db.key
 token=$(jq -r '.players[0].token' new.json)
 game=$(jq -r '.game' new.json)
 printf 'game: %s\nplayer: ann\nturn: 1\ntoken: %s\nmoves: [b1]\n' "$game" "$token" >turn.yaml
