@@ -17,15 +17,19 @@
 # so runs are alike.
 #
 # `mail` answers both players with their views, each with a picture: it opens librsvg and the
-# libraries under it (referee/png.cpp), whose pages count in its resident set.
+# libraries under it (referee/png.cpp), whose pages count in its resident set. Beside it, the
+# column "pictures" is mail's floor: bench/picture_floor.c, a C program that only draws the same
+# two pictures (each player's view after the turn, `view --format svg`) to PNG with librsvg.
 #
-# Needs build/caravan-ref (and build/caravan-ref-mime.so, for mail), jq and GNU time. Takes under
+# Needs build/caravan-ref (and build/caravan-ref-mime.so, for mail), build/bench/picture-floor,
+# jq and GNU time. Takes under
 # 10 seconds. Usage: bash bench/long_game.sh [TURNS] (default 10000 turns recorded before the
 # measured one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=$((${1:-10000} + 1))  # the turn that is measured
 bin=$PWD/build/caravan-ref
+picture_floor=$PWD/build/bench/picture-floor
 sample=$PWD/examples/nv-caravan
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -143,7 +147,7 @@ message() {  # TURN
 }
 # Measures every command on the game in DB, whose next turn is TURN; prints a row of the table.
 measure() {  # LABEL DB TURN
-  local label=$1 db=$2 turn=$3 sub mail audit audited record verify
+  local label=$1 db=$2 turn=$3 sub mail pictures audit audited record verify
   clone_db "$db" sub.db
   sample_turn $((start + 1)) "$turn" >turn.yaml  # the sample's 010-bob.yaml, as turn TURN
   sub=$(peak answer.json "$bin" --db sub.db --format json submit turn.yaml)
@@ -154,6 +158,10 @@ measure() {  # LABEL DB TURN
   mail=$(peak answer.json "$bin" --db mail.db --format json mail --outbox outbox \
     --from "Caravan Referee <referee@example.org>" <message.eml)
   jq -e '.verdict == "accepted"' answer.json >/dev/null || die "mail refused: $(cat answer.json)"
+  for who in ann bob; do
+    "$bin" --db mail.db --format svg view "$game" --player "$who" >"$who.svg"
+  done
+  pictures=$(peak answer.txt "$picture_floor" ann.svg bob.svg)
   audit=$(peak answer.json "$bin" --db sub.db --format json audit "$game")
   jq -e '.ok' answer.json >/dev/null || die "audit failed: $(cat answer.json)"
   audited=$(jq -r '.games[0].turns' answer.json)
@@ -165,15 +173,16 @@ measure() {  # LABEL DB TURN
     record.yaml)
   [ "$verify" = refused ] || jq -e '.ok' answer.json >/dev/null \
     || die "verify failed: $(cat answer.json)"
-  printf '%-14s %7s %7s %7s %7s %7s   %s turns, audit ok, %s KiB of record\n' "$label" "$sub" \
-    "$mail" "$audit" "$record" "$verify" "$audited" $(( $(stat -c %s record.yaml) / 1024 ))
+  printf '%-14s %7s %7s %8s %7s %7s %7s   %s turns, audit ok, %s KiB of record\n' "$label" \
+    "$sub" "$mail" "$pictures" "$audit" "$record" "$verify" "$audited" \
+    $(( $(stat -c %s record.yaml) / 1024 ))
 }
 
 printf 'nv-caravan %s: turns %d to %d recorded in one submit in %d.%d s\n' "$game" $((start + 1)) \
   $((target - 1)) $((made / 1000)) $((made % 1000 / 100))
 echo
 echo "== peak resident memory (KiB), bob's turn submitted at turn N"
-printf '%-14s %7s %7s %7s %7s %7s\n' N submit mail audit export verify
+printf '%-14s %7s %7s %8s %7s %7s %7s\n' N submit mail pictures audit export verify
 measure "$((start + 1))" short.db $((start + 1))
 measure "$target" long.db "$target"
 [ ! -s notes.txt ] || { echo; cat notes.txt; }

@@ -11,7 +11,8 @@ for p in hyperfine jq time; do
     { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq "$p"; }
 done
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARAVAN_BUILD_TESTS=ON >/dev/null
-cmake --build build -j "$(nproc)" --target caravan-ref caravan-ref-bench commit-floor >/dev/null
+cmake --build build -j "$(nproc)" --target caravan-ref caravan-ref-bench commit-floor \
+  picture-floor >/dev/null
 bin=$PWD/build/caravan-ref
 floor=$PWD/build/bench/commit-floor
 
