@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/engine.hpp"
 #include "core/errors.hpp"
@@ -134,24 +135,39 @@ std::optional<Document> read_yaml(const std::string& text) {
 }
 
 // What the referee does with every state it stores and shows: the complete view must restore to
-// an equal state, and every seat's view must print and draw.
-void check_state(const Game& game, const core::State& state, const std::string& when) {
+// an equal state, and every seat's view must print and draw. Returns the state's view_text (as
+// the referee hashes it), which the next move's refusal check compares with.
+std::string check_state(const Game& game, const core::State& state, const std::string& when) {
+  std::string text;
   try {
     const Document full = state.view(core::kReferee);
     const std::string full_text = full.dump();
     // The text the state hash is taken of is the view's, and the state restored from the view
     // writes it again.
-    if (state.view_text(core::kReferee) != full_text)
-      return contained_error(label(game) + ": " + when + ": view_text differs from the view");
+    text = state.view_text(core::kReferee);
+    if (text != full_text) {
+      contained_error(label(game) + ": " + when + ": view_text differs from the view");
+      return text;
+    }
     const auto again = game.engine->restore(full, game.players, game.options);
-    if (again->view_text(core::kReferee) != full_text)
-      return contained_error(label(game) + ": " + when + ": restore(view) differs");
+    if (again->view_text(core::kReferee) != full_text) {
+      contained_error(label(game) + ": " + when + ": restore(view) differs");
+      return text;
+    }
+    // A drawing and a dump are functions of their view: a seat's view identical to one already
+    // drawn (every seat's, in a game that hides nothing) is not drawn again.
+    (void)game.engine->draw(full);
+    std::vector<Document> drawn;
     for (int seat = 0; seat < game.players; ++seat) {
-      const Document view = state.view(seat);
+      Document view = state.view(seat);
+      if (core::identical(view, full)) continue;
+      bool seen = false;
+      for (const Document& other : drawn) seen = seen || core::identical(view, other);
+      if (seen) continue;
       (void)view.dump();
       (void)game.engine->draw(view);
+      drawn.push_back(std::move(view));
     }
-    (void)game.engine->draw(full);
     if (state.finished()) {
       const core::Result result = state.result();
       if (result.scores.size() != static_cast<std::size_t>(game.players))
@@ -162,22 +178,32 @@ void check_state(const Game& game, const core::State& state, const std::string& 
     }
   } catch (const std::exception& e) {
     contained_error(label(game) + ": " + when + ": " + e.what());
+    if (text.empty()) text = state.view_text(core::kReferee);  // thrown on, as try_move did
   }
+  return text;
 }
 
-// Applies `move` for `seat`; a refusal must leave the state as it was.
+// Applies `move` for `seat`; a refusal must leave the state as it was: `text`, its view_text
+// (as text, which check_state holds to the view, the cheaper to compare), made again only when a
+// refusal changed it.
 bool try_move(const Game& game, core::State& state, int seat, const Document& move, core::Rng& rng,
-              const std::string& when) {
-  // As text (view_text, which check_state holds to the view), the cheaper to write and compare.
-  const std::string before = state.view_text(core::kReferee);
+              const std::string& when, std::string& text) {
   try {
     state.apply(seat, move, rng);
     return true;
   } catch (const core::MoveError&) {
-    if (state.view_text(core::kReferee) != before)
+    std::string now = state.view_text(core::kReferee);
+    if (now != text) {
       contained_error(label(game) + ": " + when + ": a refused move changed the state");
+      text = std::move(now);
+    }
   } catch (const std::exception& e) {
     contained_error(label(game) + ": " + when + ": apply threw " + e.what());
+    try {  // what the state is now, whatever the throw left
+      text = state.view_text(core::kReferee);
+    } catch (const std::exception&) {
+      text.clear();
+    }
   }
   return false;
 }
@@ -197,9 +223,11 @@ void check_page(const Game& game, const core::State& state, const Document& pref
   }
 }
 
-// Plays the input's lines as moves (see targets.hpp); returns nothing, checks as it goes.
-void play_lines(const Game& game, core::State& state, core::Rng& rng, const std::string& text) {
-  for (const std::string& line : lines_of(text, 256)) {
+// Plays the input's lines as moves (see targets.hpp); returns nothing, checks as it goes. `text`
+// is the state's view_text as it stands (check_state's answer), kept from move to move.
+void play_lines(const Game& game, core::State& state, core::Rng& rng, const std::string& input,
+                std::string text) {
+  for (const std::string& line : lines_of(input, 256)) {
     if (state.finished()) return;
     const auto seat = state.current_player();
     if (!seat) return contained_error(label(game) + ": not finished, but nobody to move");
@@ -214,15 +242,15 @@ void play_lines(const Game& game, core::State& state, core::Rng& rng, const std:
       } catch (const std::exception& e) {
         return contained_error(label(game) + ": no legal move drawn: " + e.what());
       }
-      if (!try_move(game, state, *seat, move, rng, "legal move " + move.dump()))
+      if (!try_move(game, state, *seat, move, rng, "legal move " + move.dump(), text))
         return contained_error(label(game) + ": a drawn legal move was refused: " + move.dump());
-      check_state(game, state, "after " + move.dump());
+      text = check_state(game, state, "after " + move.dump());
     } else if (!line.empty() && line[0] == '!') {
       if (game.players < 2) continue;
       const auto move = read_yaml(line.substr(1));
       if (!move) continue;
       const int other = (*seat + 1) % game.players;
-      if (try_move(game, state, other, *move, rng, "out of turn"))
+      if (try_move(game, state, other, *move, rng, "out of turn", text))
         return contained_error(label(game) +
                                ": accepted a move from a seat not to move: " + move->dump());
     } else if (!line.empty() && line[0] == '?') {
@@ -231,8 +259,8 @@ void play_lines(const Game& game, core::State& state, core::Rng& rng, const std:
     } else {
       const auto move = read_yaml(line);
       if (!move) continue;
-      if (try_move(game, state, *seat, *move, rng, "move " + move->dump()))
-        check_state(game, state, "after " + move->dump());
+      if (try_move(game, state, *seat, *move, rng, "move " + move->dump(), text))
+        text = check_state(game, state, "after " + move->dump());
     }
   }
 }
@@ -318,8 +346,8 @@ void moves_target(const std::uint8_t* data, std::size_t size) {
   } catch (const std::exception& e) {
     return contained_error(label(game) + ": start threw " + e.what());
   }
-  check_state(game, *state, "at the start");
-  play_lines(game, *state, rng, in.rest());
+  std::string text = check_state(game, *state, "at the start");
+  play_lines(game, *state, rng, in.rest(), std::move(text));
 }
 
 void position_target(const std::uint8_t* data, std::size_t size) {
@@ -359,9 +387,9 @@ void position_target(const std::uint8_t* data, std::size_t size) {
   } catch (const std::exception& e) {
     return contained_error(label(game) + ": restore threw " + e.what());
   }
-  check_state(game, *state, "a restored position");
+  std::string text = check_state(game, *state, "a restored position");
   if (state->finished()) return;
-  play_lines(game, *state, rng, "#0\n#1\n#2\n");
+  play_lines(game, *state, rng, "#0\n#1\n#2\n", std::move(text));
 }
 
 void mail_target(const std::uint8_t* data, std::size_t size) {
