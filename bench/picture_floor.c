@@ -29,8 +29,8 @@ static int draw(const char* path) {
   const RsvgRectangle viewport = {0, 0, width, height};
   int failed = !rsvg_handle_render_document(handle, cr, &viewport, &error);
   size_t bytes = 0;
-  failed = failed || cairo_surface_write_to_png_stream(surface, count_bytes, &bytes) !=
-                         CAIRO_STATUS_SUCCESS;
+  failed = failed ||
+           cairo_surface_write_to_png_stream(surface, count_bytes, &bytes) != CAIRO_STATUS_SUCCESS;
   if (failed) fprintf(stderr, "picture-floor: %s: cannot be drawn\n", path);
   cairo_destroy(cr);
   cairo_surface_destroy(surface);
