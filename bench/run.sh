@@ -36,11 +36,13 @@ reset='cp template.db run.db && rm -f run.db-wal run.db-shm'
 batch=${CARAVAN_BENCH_BATCH:-1000}
 mkdir turns
 cp template.db batch-template.db
+cp -p template.db.key batch-template.db.key  # each copy of the database beside its key
 for g in $(seq 1 40); do
   "$bin" --db batch-template.db new caravaneers --player ann --player bob --seed $((g + 1)) \
     --format json >"game-$g.json"
 done
 cp batch-template.db scratch.db
+cp -p template.db.key scratch.db.key
 made=0
 for g in $(seq 1 40); do
   id=$(jq -r .game "game-$g.json")
