@@ -2,16 +2,16 @@
 //
 // librsvg and cairo (and pango, fontconfig, harfbuzz... some thirty libraries with them) are
 // opened on the first picture rendered, not linked: only a mail with a picture pays to load
-// them, never every command's start (docs/PERFORMANCE.md). The headers give the types; dlopen and
-// dlsym give the functions, by the names the headers declare.
+// them, never every command's start (docs/PERFORMANCE.md). The headers give the types;
+// core::SharedLibrary finds the functions, by the names the headers declare.
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 #include <cairo.h>
-#include <dlfcn.h>
 #include <librsvg/rsvg.h>
 
+#include "core/shared_library.hpp"
 #include "referee/picture.hpp"
 
 namespace referee {
@@ -35,31 +35,21 @@ struct Librsvg {
   std::string error;  // why it could not be opened; empty when it was
 };
 
-template <typename F>
-void find(void* library, const char* name, F& function, std::string& error) {
-  function = reinterpret_cast<F>(dlsym(library, name));
-  if (!function && error.empty()) error = std::string(kLibrary) + " has no " + name;
-}
-
 const Librsvg& librsvg() {
   static const Librsvg loaded = [] {
     Librsvg l;
-    void* library = dlopen(kLibrary, RTLD_NOW | RTLD_LOCAL);  // kept open for the process
-    if (!library) {
-      const char* why = dlerror();
-      l.error = why ? why : "cannot be opened";
-      return l;
-    }
-    find(library, "rsvg_handle_new_from_data", l.new_from_data, l.error);
-    find(library, "g_object_unref", l.object_unref, l.error);
-    find(library, "g_error_free", l.error_free, l.error);
-    find(library, "rsvg_handle_get_intrinsic_size_in_pixels", l.intrinsic_size, l.error);
-    find(library, "rsvg_handle_render_document", l.render_document, l.error);
-    find(library, "cairo_image_surface_create", l.image_surface_create, l.error);
-    find(library, "cairo_create", l.create, l.error);
-    find(library, "cairo_destroy", l.destroy, l.error);
-    find(library, "cairo_surface_destroy", l.surface_destroy, l.error);
-    find(library, "cairo_surface_write_to_png_stream", l.write_to_png_stream, l.error);
+    core::SharedLibrary library(kLibrary);
+    library.find("rsvg_handle_new_from_data", l.new_from_data);
+    library.find("g_object_unref", l.object_unref);
+    library.find("g_error_free", l.error_free);
+    library.find("rsvg_handle_get_intrinsic_size_in_pixels", l.intrinsic_size);
+    library.find("rsvg_handle_render_document", l.render_document);
+    library.find("cairo_image_surface_create", l.image_surface_create);
+    library.find("cairo_create", l.create);
+    library.find("cairo_destroy", l.destroy);
+    library.find("cairo_surface_destroy", l.surface_destroy);
+    library.find("cairo_surface_write_to_png_stream", l.write_to_png_stream);
+    l.error = library.error();
     return l;
   }();
   return loaded;
