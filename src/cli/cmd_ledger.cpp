@@ -10,6 +10,7 @@
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
 #include "ledger/crypto.hpp"
+#include "ledger/key_file.hpp"
 #include "ledger/receipt.hpp"
 #include "ledger/record.hpp"
 #include "ledger/turn_signature.hpp"
@@ -176,7 +177,10 @@ void add_ledger(CLI::App& app, Context& context, Handler& handler) {
         throw core::UserError(core::Exit::kUsage,
                               fmt::format("{} exists; a key file is never overwritten", kg->out));
       const mode_t old_mask = ::umask(077);
-      output::write_file_atomically(kg->out, output::to_yaml(both));
+      output::write_file_atomically(
+          kg->out, ledger::key_file_text(pair,
+                                         "a player's key pair, made by caravan-ref keygen: "
+                                         "keep secret_key secret"));
       ::umask(old_mask);
       context.print({{"public_key", pair.public_key}, {"key_file", kg->out}});
       return 0;

@@ -4,9 +4,11 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <set>
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,11 +40,23 @@ std::optional<KeyPair> read_key_file(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   if (!file) refuse(path, "cannot be read");
   const std::string text{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-  nlohmann::json doc;
-  try {
-    doc = turnfile::yaml_to_document(text, path);
-  } catch (const core::UserError& e) {
-    refuse(path, std::string("not a key file: ") + e.what());
+  // A key given twice is left to the YAML reader, which names it and its line.
+  std::set<std::string> keys;
+  bool twice = false;
+  nlohmann::json doc = nlohmann::json::parse(
+      text,
+      [&](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        if (event == nlohmann::json::parse_event_t::key && depth == 1)
+          twice = twice || !keys.insert(parsed.get<std::string>()).second;
+        return true;
+      },
+      /*allow_exceptions=*/false);
+  if (doc.is_discarded() || twice) {
+    try {
+      doc = turnfile::yaml_to_document(text, path);
+    } catch (const core::UserError& e) {
+      refuse(path, std::string("not a key file: ") + e.what());
+    }
   }
   if (!doc.is_object() || !doc.contains("secret_key") || !doc["secret_key"].is_string())
     refuse(path, "has no secret_key (write one with caravan-ref keygen --out)");
@@ -54,14 +68,18 @@ std::optional<KeyPair> read_key_file(const std::string& path) {
   return pair;
 }
 
+std::string key_file_text(const KeyPair& pair, std::string_view note) {
+  const nlohmann::json doc = {
+      {"note", note}, {"public_key", pair.public_key}, {"secret_key", pair.secret_key}};
+  return doc.dump(2) + "\n";  // one key a line, in this order (a json object is sorted)
+}
+
 bool create_key_file(const std::string& path, const KeyPair& pair) {
   const std::string temporary = fmt::format("{}.new-{}", path, ::getpid());
   const int fd = ::open(temporary.c_str(), O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0600);
   if (fd < 0) refuse(path, fmt::format("cannot be created: {}", std::strerror(errno)));
-  const std::string text = fmt::format(
-      "# caravan-ref: the referee's signing key. Keep it secret, keep a backup.\n"
-      "public_key: {}\nsecret_key: {}\n",
-      pair.public_key, pair.secret_key);
+  const std::string text =
+      key_file_text(pair, "caravan-ref: the referee's signing key. Keep it secret, keep a backup.");
   const bool written = ::fchmod(fd, 0600) == 0 &&
                        ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) &&
                        ::fsync(fd) == 0;

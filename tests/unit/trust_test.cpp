@@ -1,5 +1,6 @@
 // Trust at rest (issue 15): the files the referee keeps, what they hold, and what it refuses to
 // open or to believe.
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "core/errors.hpp"
 #include "ledger/crypto.hpp"
+#include "ledger/key_file.hpp"
 #include "ledger/receipt.hpp"
 #include "ledger/record.hpp"
 #include "power_cut_vfs.hpp"
@@ -206,6 +208,47 @@ TEST_F(Trust, TheSigningKeyLivesInAKeyFileOfMode600AndTheDatabaseHoldsOnlyPublic
   db_ = std::make_unique<store::Database>(
       path(), store::OpenOptions{.key_file = (dir_ / "elsewhere.key").string()});
   EXPECT_EQ(ledger::referee_public_key(db()), key);
+}
+
+TEST_F(Trust, TheKeyFileIsAJsonObjectThatReadsTheSameAsYaml) {
+  const std::string key = ledger::referee_public_key(db());
+  const std::string text = read_all(path() + ".key");
+  const Document doc = Document::parse(text);  // throws if the file is not JSON
+  EXPECT_EQ(doc["public_key"], key);
+  EXPECT_TRUE(ledger::is_hex(doc["secret_key"].get<std::string>(), 64));
+  EXPECT_NE(doc["note"].get<std::string>().find("secret"), std::string::npos);
+  EXPECT_EQ(turnfile::yaml_to_document(text, "key"), doc);           // and YAML reads it alike
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 5) << text;  // one key a line
+}
+
+TEST_F(Trust, AKeyFileInTheEarlierYamlFormIsStillRead) {
+  const ledger::KeyPair pair = ledger::new_key_pair();
+  const std::string file = path() + ".old.key";
+  std::ofstream(file)
+      << "# caravan-ref: the referee's signing key. Keep it secret, keep a backup.\n"
+      << "public_key: " << pair.public_key << "\nsecret_key: " << pair.secret_key << "\n";
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace);
+  const auto read = ledger::read_key_file(file);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->public_key, pair.public_key);
+  EXPECT_EQ(read->secret_key, pair.secret_key);
+}
+
+TEST_F(Trust, AKeyFileThatGivesAKeyTwiceIsRefusedWithItsLine) {
+  const ledger::KeyPair one = ledger::new_key_pair();
+  const ledger::KeyPair two = ledger::new_key_pair();
+  const std::string file = path() + ".twice.key";
+  std::ofstream(file) << "{\"secret_key\": \"" << one.secret_key << "\",\n \"secret_key\": \""
+                      << two.secret_key << "\"}\n";
+  fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::replace);
+  try {
+    ledger::read_key_file(file);
+    FAIL() << "a key given twice was read";
+  } catch (const core::UserError& e) {
+    EXPECT_EQ(e.code(), core::Exit::kConfig);
+    EXPECT_NE(std::string(e.what()).find("given twice"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(":2:"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(Trust, AnOldDatabasesSecretKeyMovesToTheKeyFile) {
