@@ -1,8 +1,11 @@
 #include "turnfile/turnfile.hpp"
 
 #include <limits>
+#include <map>
+#include <memory>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <yaml-cpp/depthguard.h>
@@ -27,9 +30,39 @@ namespace {
   throw core::UserError(core::Exit::kRejected, where + ": " + message, detail);
 }
 
-nlohmann::json scalar_value(const YAML::Node& node) {
-  const std::string& text = node.Scalar();
-  if (node.Tag() != "?") return text;  // quoted or explicitly tagged: a string
+// A YAML document as the parser's events give it. The text is parsed once, event by event (see
+// TreeBuilder below), and every check and conversion reads this tree: yaml-cpp's own nodes would
+// need the text parsed a second time (YAML::LoadAll).
+struct Node {
+  enum class Kind { kNull, kScalar, kSequence, kMap };
+  Kind kind = Kind::kNull;
+  YAML::Mark mark;
+  std::string tag;     // a scalar's: "?" when plain, "!" when quoted, else the tag written
+  std::string scalar;  // a scalar's text
+  // A sequence's items; a mapping's keys and values in turn. An alias is the node it names, so
+  // one node may be reached from several places (and, through an anchor on a collection used
+  // inside it, from itself: the depth limit stops that).
+  std::vector<const Node*> items;
+
+  bool is_scalar() const { return kind == Kind::kScalar; }
+  bool is_map() const { return kind == Kind::kMap; }
+  // The value of the first entry whose key is the scalar `key`; null when there is none.
+  const Node* get(std::string_view key) const {
+    for (std::size_t i = 0; i + 1 < items.size(); i += 2)
+      if (items[i]->is_scalar() && items[i]->scalar == key) return items[i + 1];
+    return nullptr;
+  }
+};
+
+// The nodes of one document; they live as long as the tree.
+struct Tree {
+  std::vector<std::unique_ptr<Node>> nodes;
+  const Node* root = nullptr;
+};
+
+nlohmann::json scalar_value(const Node& node) {
+  const std::string& text = node.scalar;
+  if (node.tag != "?") return text;  // quoted or explicitly tagged: a string
   if (text == "true" || text == "True" || text == "TRUE") return true;
   if (text == "false" || text == "False" || text == "FALSE") return false;
   if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL")
@@ -41,25 +74,26 @@ nlohmann::json scalar_value(const YAML::Node& node) {
   return text;
 }
 
-nlohmann::json convert(const YAML::Node& node, const std::string& source, int depth) {
-  if (depth > kMaxDepth) reject(source, node.Mark(), "nested too deeply");
-  switch (node.Type()) {
-    case YAML::NodeType::Map: {
+nlohmann::json convert(const Node& node, const std::string& source, int depth) {
+  if (depth > kMaxDepth) reject(source, node.mark, "nested too deeply");
+  switch (node.kind) {
+    case Node::Kind::kMap: {
       nlohmann::json obj = nlohmann::json::object();
-      for (const auto& entry : node) {
-        if (!entry.first.IsScalar()) reject(source, entry.first.Mark(), "a key must be a word");
-        const std::string key = entry.first.Scalar();
-        if (obj.contains(key)) reject(source, entry.first.Mark(), "key '" + key + "' given twice");
-        obj[key] = convert(entry.second, source, depth + 1);
+      for (std::size_t i = 0; i + 1 < node.items.size(); i += 2) {
+        const Node& key = *node.items[i];
+        if (!key.is_scalar()) reject(source, key.mark, "a key must be a word");
+        if (obj.contains(key.scalar))
+          reject(source, key.mark, "key '" + key.scalar + "' given twice");
+        obj[key.scalar] = convert(*node.items[i + 1], source, depth + 1);
       }
       return obj;
     }
-    case YAML::NodeType::Sequence: {
+    case Node::Kind::kSequence: {
       nlohmann::json arr = nlohmann::json::array();
-      for (const auto& item : node) arr.push_back(convert(item, source, depth + 1));
+      for (const Node* item : node.items) arr.push_back(convert(*item, source, depth + 1));
       return arr;
     }
-    case YAML::NodeType::Scalar:
+    case Node::Kind::kScalar:
       return scalar_value(node);
     default:
       return nullptr;
@@ -146,30 +180,26 @@ bool valid_utf8(const std::string& text) {
 
 // Walks the document as convert() will, each alias expanded, and refuses it before conversion
 // when it nests too deeply, expands to too many values or holds a value too long.
-void check_limits(const YAML::Node& node, const std::string& source, int depth, std::size_t& values,
+void check_limits(const Node& node, const std::string& source, int depth, std::size_t& values,
                   std::size_t max_values) {
   if (depth > kMaxDepth)
-    reject(source, node.Mark(), fmt::format("nested more than {} deep", kMaxDepth));
+    reject(source, node.mark, fmt::format("nested more than {} deep", kMaxDepth));
   if (++values > max_values)
-    reject(source, node.Mark(),
+    reject(source, node.mark,
            fmt::format("more than {} values (each use of an alias counts again)", max_values));
-  switch (node.Type()) {
-    case YAML::NodeType::Map:
-      for (const auto& entry : node) {
-        check_limits(entry.first, source, depth + 1, values, max_values);
-        check_limits(entry.second, source, depth + 1, values, max_values);
-      }
+  switch (node.kind) {
+    case Node::Kind::kMap:
+    case Node::Kind::kSequence:
+      for (const Node* item : node.items)
+        check_limits(*item, source, depth + 1, values, max_values);
       break;
-    case YAML::NodeType::Sequence:
-      for (const auto& item : node) check_limits(item, source, depth + 1, values, max_values);
-      break;
-    case YAML::NodeType::Scalar:
-      if (node.Scalar().size() > kMaxString)
-        reject(source, node.Mark(),
-               fmt::format("a value of {} bytes; at most {} are accepted", node.Scalar().size(),
+    case Node::Kind::kScalar:
+      if (node.scalar.size() > kMaxString)
+        reject(source, node.mark,
+               fmt::format("a value of {} bytes; at most {} are accepted", node.scalar.size(),
                            kMaxString));
-      if (!valid_utf8(node.Scalar()))
-        reject(source, node.Mark(),
+      if (!valid_utf8(node.scalar))
+        reject(source, node.mark,
                "an escape gives a value that is not UTF-8 (write \\u00A0 and the like instead)");
       break;
     default:
@@ -177,14 +207,15 @@ void check_limits(const YAML::Node& node, const std::string& source, int depth, 
   }
 }
 
-// Reads the text's events before any node is built, and refuses a second document or more events
-// than kMaxValues allows. yaml-cpp 0.7 never stops on some short texts (a stray "," after a
-// top-level value: documents of null without end, memory growing until the process is killed);
-// this pass stops them at their second document.
-class EventLimit : public YAML::EventHandler {
+// Builds the tree from the parser's events, and refuses a second document, or more events than
+// kMaxValues allows, as they come. yaml-cpp 0.7 never stops on some short texts (a stray "," after
+// a top-level value: documents of null without end, memory growing until the process is killed);
+// reading events stops them at their second document, which YAML::Load would never reach.
+class TreeBuilder : public YAML::EventHandler {
  public:
-  EventLimit(const std::string& source, std::size_t max_values)
-      : source_(source), max_values_(max_values) {}
+  TreeBuilder(Tree& tree, const std::string& source, std::size_t max_values)
+      : tree_(tree), source_(source), max_values_(max_values) {}
+
   void OnDocumentStart(const YAML::Mark& mark) override {
     if (++documents_ > 1)
       reject(source_, mark,
@@ -193,74 +224,108 @@ class EventLimit : public YAML::EventHandler {
     count(mark);
   }
   void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { count(mark); }
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { count(mark); }
-  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
-                const std::string&) override {
-    count(mark);
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    add(make(Node::Kind::kNull, mark), anchor);
   }
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    count(mark);
+    const auto named = anchors_.find(anchor);
+    if (named == anchors_.end()) reject(source_, mark, "an alias to no anchor");
+    add(named->second, YAML::NullAnchor);
+  }
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    Node* node = make(Node::Kind::kScalar, mark);
+    node->tag = tag;
+    node->scalar = value;
+    add(node, anchor);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                        YAML::EmitterStyle::value) override {
-    count(mark);
+    open(make(Node::Kind::kSequence, mark), anchor);
   }
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+  void OnSequenceEnd() override { open_.pop_back(); }
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                   YAML::EmitterStyle::value) override {
-    count(mark);
+    open(make(Node::Kind::kMap, mark), anchor);
   }
-  void OnMapEnd() override {}
+  void OnMapEnd() override { open_.pop_back(); }
 
  private:
   void count(const YAML::Mark& mark) {
     if (++events_ > max_values_)
       reject(source_, mark, fmt::format("more than {} values", max_values_));
   }
+  Node* make(Node::Kind kind, const YAML::Mark& mark) {
+    count(mark);
+    tree_.nodes.push_back(std::make_unique<Node>());
+    Node* node = tree_.nodes.back().get();
+    node->kind = kind;
+    node->mark = mark;
+    return node;
+  }
+  // A node in its place: the root, or the next item of the collection open around it.
+  void add(const Node* node, YAML::anchor_t anchor) {
+    if (anchor != YAML::NullAnchor) anchors_[anchor] = node;
+    if (open_.empty())
+      tree_.root = node;
+    else
+      open_.back()->items.push_back(node);
+  }
+  // A collection is named by its anchor from its start, as yaml-cpp's own nodes are.
+  void open(Node* node, YAML::anchor_t anchor) {
+    add(node, anchor);
+    open_.push_back(node);
+  }
+
+  Tree& tree_;
   const std::string& source_;
   std::size_t max_values_;
   int documents_ = 0;
   std::size_t events_ = 0;
+  std::vector<Node*> open_;
+  std::map<YAML::anchor_t, const Node*> anchors_;
 };
 
-YAML::Node load(const std::string& text, const std::string& source, const Limits& limits) {
+// The text's one document as a tree (its root null when the text is empty), within `limits`.
+Tree load(const std::string& text, const std::string& source, const Limits& limits) {
   if (text.size() > limits.max_bytes)
     throw core::UserError(core::Exit::kRejected,
                           fmt::format("{}: the file is {} bytes; at most {} are accepted", source,
                                       text.size(), limits.max_bytes),
                           {{"file", source}});
   check_text(text, source);
-  YAML::Node root;
+  Tree tree;
   try {
     // One document only: a second one (or anything after `...`) would otherwise be dropped
     // unseen, and a signed file could carry text its signature does not cover.
-    {
-      std::istringstream in(text);
-      YAML::Parser parser(in);
-      EventLimit limit(source, limits.max_values);
-      while (parser.HandleNextDocument(limit)) {
-      }
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    TreeBuilder builder(tree, source, limits.max_values);
+    while (parser.HandleNextDocument(builder)) {
     }
-    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    if (documents.size() > 1)
-      reject(source, documents[1].Mark(),
-             "a turn file is one YAML document; nothing may follow '---' or '...'");
-    if (!documents.empty()) root = documents[0];
   } catch (const YAML::DeepRecursion& e) {
     reject(source, e.mark, fmt::format("nested more than {} deep", kMaxDepth));
   } catch (const YAML::ParserException& e) {
     reject(source, e.mark, "not valid YAML: " + e.msg);
   }
+  if (!tree.root) {  // an empty text: one null, at no place, as yaml-cpp reads it
+    tree.nodes.push_back(std::make_unique<Node>());
+    tree.nodes.back()->mark = YAML::Mark::null_mark();
+    tree.root = tree.nodes.back().get();
+  }
   std::size_t values = 0;
-  check_limits(root, source, 0, values, limits.max_values);
-  return root;
+  check_limits(*tree.root, source, 0, values, limits.max_values);
+  return tree;
 }
 
 // Where the scalar `node` is written in `text`: from its mark to after its closing quote, or to
 // where a plain scalar's text ends. None when the text there is not the scalar (an alias to it,
 // a block scalar, a plain scalar over several lines): then redaction falls back to lines.
 std::optional<std::pair<std::size_t, std::size_t>> scalar_span(const std::string& text,
-                                                               const YAML::Node& node) {
-  if (node.Mark().pos < 0) return std::nullopt;
-  const auto begin = static_cast<std::size_t>(node.Mark().pos);
+                                                               const Node& node) {
+  if (node.mark.pos < 0) return std::nullopt;
+  const auto begin = static_cast<std::size_t>(node.mark.pos);
   if (begin >= text.size()) return std::nullopt;
   const char quote = text[begin];
   if (quote == '"' || quote == '\'') {
@@ -277,104 +342,108 @@ std::optional<std::pair<std::size_t, std::size_t>> scalar_span(const std::string
     }
     return std::nullopt;
   }
-  const std::string& value = node.Scalar();
+  const std::string& value = node.scalar;
   if (text.compare(begin, value.size(), value) != 0) return std::nullopt;
   return std::make_pair(begin, begin + value.size());
 }
 
-std::string required_string(const YAML::Node& doc, const char* key, const std::string& source) {
-  const YAML::Node node = doc[key];
-  if (!node.IsScalar() || node.Scalar().empty())
-    reject(source, node.Mark(), fmt::format("'{}' must be a non-empty word", key));
-  return node.Scalar();
+std::string required_string(const Node& doc, const char* key, const std::string& source) {
+  const Node* node = doc.get(key);
+  if (!node || !node->is_scalar() || node->scalar.empty())
+    reject(source, node ? node->mark : doc.mark, fmt::format("'{}' must be a non-empty word", key));
+  return node->scalar;
 }
 
 }  // namespace
 
 nlohmann::json yaml_to_document(const std::string& text, const std::string& source,
                                 const Limits& limits) {
-  return convert(load(text, source, limits), source, 0);
+  return convert(*load(text, source, limits).root, source, 0);
 }
 
 TurnRequest parse(const std::string& text, const std::string& source) {
-  const YAML::Node doc = load(text, source, kTurnFileLimits);
-  if (!doc.IsMap())
-    reject(source, doc.Mark(), "a turn file is a mapping of game, player, turn, token and moves");
+  const Tree tree = load(text, source, kTurnFileLimits);
+  const Node& doc = *tree.root;
+  if (!doc.is_map())
+    reject(source, doc.mark, "a turn file is a mapping of game, player, turn, token and moves");
+  // The value of `key`, or null when the file has none.
+  auto at = [&doc](const char* key) { return doc.get(key); };
 
   static const std::set<std::string> kKeys = {"game", "player", "turn",   "token", "moves",
                                               "end",  "chain",  "action", "until", "signature"};
-  for (const auto& entry : doc) {
-    const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "?";
+  for (std::size_t i = 0; i < doc.items.size(); i += 2) {
+    const Node& entry = *doc.items[i];
+    const std::string key = entry.is_scalar() ? entry.scalar : "?";
     if (!kKeys.count(key))
-      reject(source, entry.first.Mark(),
+      reject(source, entry.mark,
              fmt::format("unknown key '{}' (a turn file has game, player, turn, token or "
                          "signature, moves or action, end, chain)",
                          key));
   }
   for (const char* key : {"game", "player", "turn"})
-    if (!doc[key]) reject(source, doc.Mark(), fmt::format("missing key '{}'", key));
-  if (!doc["moves"] && !doc["action"]) reject(source, doc.Mark(), "missing key 'moves'");
-  if (doc["moves"] && doc["action"])
-    reject(source, doc["action"].Mark(), "a turn file has moves or an action, not both");
-  if (doc["until"] && !doc["action"])
-    reject(source, doc["until"].Mark(), "'until' goes with 'action: absent'");
-  if (!doc["token"] && !doc["signature"])
-    reject(source, doc.Mark(), "missing key 'token' (or 'signature' for a signed turn)");
-  if (doc["token"] && doc["signature"])
-    reject(source, doc["signature"].Mark(), "a turn file has a token or a signature, not both");
+    if (!at(key)) reject(source, doc.mark, fmt::format("missing key '{}'", key));
+  if (!at("moves") && !at("action")) reject(source, doc.mark, "missing key 'moves'");
+  if (at("moves") && at("action"))
+    reject(source, at("action")->mark, "a turn file has moves or an action, not both");
+  if (at("until") && !at("action"))
+    reject(source, at("until")->mark, "'until' goes with 'action: absent'");
+  if (!at("token") && !at("signature"))
+    reject(source, doc.mark, "missing key 'token' (or 'signature' for a signed turn)");
+  if (at("token") && at("signature"))
+    reject(source, at("signature")->mark, "a turn file has a token or a signature, not both");
 
   TurnRequest request;
   request.source = source;
   request.game = required_string(doc, "game", source);
   request.player = required_string(doc, "player", source);
-  if (doc["token"]) {
+  if (at("token")) {
     request.token = required_string(doc, "token", source);
-    request.token_span = scalar_span(text, doc["token"]);
+    request.token_span = scalar_span(text, *at("token"));
   }
-  if (doc["signature"]) request.signature = required_string(doc, "signature", source);
-  if (doc["chain"]) request.chain = required_string(doc, "chain", source);
+  if (at("signature")) request.signature = required_string(doc, "signature", source);
+  if (at("chain")) request.chain = required_string(doc, "chain", source);
   request.document = convert(doc, source, 0);
 
-  const nlohmann::json turn = convert(doc["turn"], source, 0);
+  const nlohmann::json turn = convert(*at("turn"), source, 0);
   if (!turn.is_number_integer() || turn.get<std::int64_t>() < 1)
-    reject(source, doc["turn"].Mark(), "'turn' must be a whole number from 1");
+    reject(source, at("turn")->mark, "'turn' must be a whole number from 1");
   request.turn = turn.get<std::int64_t>();
 
-  if (doc["end"]) {
-    const nlohmann::json end = convert(doc["end"], source, 0);
-    if (!end.is_boolean()) reject(source, doc["end"].Mark(), "'end' must be true or false");
+  if (at("end")) {
+    const nlohmann::json end = convert(*at("end"), source, 0);
+    if (!end.is_boolean()) reject(source, at("end")->mark, "'end' must be true or false");
     request.end = end.get<bool>();
   }
 
-  if (doc["action"]) {
+  if (at("action")) {
     request.action = {{"action", required_string(doc, "action", source)}};
     static const std::set<std::string> kActions = {"resign",       "offer-draw",   "accept-draw",
                                                    "decline-draw", "request-undo", "accept-undo",
                                                    "decline-undo", "absent"};
     if (!kActions.count(request.action["action"].get<std::string>()))
-      reject(source, doc["action"].Mark(),
+      reject(source, at("action")->mark,
              "'action' must be resign, offer-draw, accept-draw, decline-draw, request-undo, "
              "accept-undo, decline-undo or absent");
     const bool absent = request.action["action"] == "absent";
-    if (absent != static_cast<bool>(doc["until"]))
-      reject(source, doc["action"].Mark(),
+    if (absent != static_cast<bool>(at("until")))
+      reject(source, at("action")->mark,
              absent ? "'action: absent' needs 'until' (an ISO-8601 UTC time)"
                     : "'until' goes with 'action: absent'");
     if (absent) request.action["until"] = required_string(doc, "until", source);
     return request;
   }
-  const YAML::Node moves = doc["moves"];
+  const Node& moves = *at("moves");
   // One move written without a list (`moves: a4`, `moves: {play: 3D, on: 1}`) is a list of one.
-  if (moves.IsScalar() || moves.IsMap()) {
+  if (moves.is_scalar() || moves.is_map()) {
     request.moves.push_back(convert(moves, source, 1));
-    request.move_positions.push_back({moves.Mark().line + 1, moves.Mark().column + 1});
+    request.move_positions.push_back({moves.mark.line + 1, moves.mark.column + 1});
     return request;
   }
-  if (!moves.IsSequence() || moves.size() == 0)
-    reject(source, moves.Mark(), "'moves' must be a list with at least one move");
-  for (const auto& move : moves) {
-    request.moves.push_back(convert(move, source, 1));
-    request.move_positions.push_back({move.Mark().line + 1, move.Mark().column + 1});
+  if (moves.kind != Node::Kind::kSequence || moves.items.empty())
+    reject(source, moves.mark, "'moves' must be a list with at least one move");
+  for (const Node* move : moves.items) {
+    request.moves.push_back(convert(*move, source, 1));
+    request.move_positions.push_back({move->mark.line + 1, move->mark.column + 1});
   }
   return request;
 }

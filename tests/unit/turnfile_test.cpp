@@ -137,6 +137,36 @@ TEST(TurnFile, ARecordPastATurnFilesBoundsIsReadWithARecordsBounds) {
                core::UserError);
 }
 
+// The text is parsed once, into a tree of its own (turnfile.cpp): an alias is the value its anchor
+// names, where yaml-cpp's own nodes put it, and an anchor used inside its own collection, which
+// would expand without end, is stopped by the depth limit.
+TEST(TurnFile, AnAliasGivesTheValueItsAnchorNames) {
+  const auto request = turnfile::parse(
+      "game: g\nplayer: &p ann\nturn: 2\ntoken: t\nchain: *p\nmoves: [&m {to: d4}, *m]\n",
+      "turn.yaml");
+  EXPECT_EQ(request.chain, "ann");
+  EXPECT_EQ(request.moves, nlohmann::json::parse(R"([{"to": "d4"}, {"to": "d4"}])"));
+  ASSERT_EQ(request.move_positions.size(), 2u);
+  // Both where the anchored move is written (line 6, column 9).
+  for (const auto& at : request.move_positions) {
+    EXPECT_EQ(at.line, 6);
+    EXPECT_EQ(at.column, 9);
+  }
+}
+
+TEST(TurnFile, AnAnchorUsedInsideItsOwnCollectionIsRefusedByTheDepthLimit) {
+  for (const char* text : {"&a [*a]\n", "a: &x {b: *x}\n"}) {
+    try {
+      turnfile::yaml_to_document(text, "t");
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const core::UserError& e) {
+      EXPECT_EQ(e.code(), core::Exit::kRejected);
+      EXPECT_NE(std::string(e.what()).find("nested more than 64 deep"), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST(TurnFile, ADocumentThatIsNotAMappingIsRefused) {
   const auto error = rejection("- just\n- a list\n");
   EXPECT_NE(std::string(error.what()).find("a turn file is a mapping"), std::string::npos);
