@@ -1,8 +1,8 @@
 #include "turnfile/turnfile.hpp"
 
+#include <deque>
 #include <limits>
 #include <map>
-#include <memory>
 #include <set>
 #include <sstream>
 #include <string_view>
@@ -45,6 +45,7 @@ struct Node {
   std::vector<const Node*> items;
 
   bool is_scalar() const { return kind == Kind::kScalar; }
+  bool is_sequence() const { return kind == Kind::kSequence; }
   bool is_map() const { return kind == Kind::kMap; }
   // The value of the first entry whose key is the scalar `key`; null when there is none.
   const Node* get(std::string_view key) const {
@@ -54,9 +55,9 @@ struct Node {
   }
 };
 
-// The nodes of one document; they live as long as the tree.
+// The nodes of one document; they live as long as the tree (a deque: a node never moves).
 struct Tree {
-  std::vector<std::unique_ptr<Node>> nodes;
+  std::deque<Node> nodes;
   const Node* root = nullptr;
 };
 
@@ -258,11 +259,10 @@ class TreeBuilder : public YAML::EventHandler {
   }
   Node* make(Node::Kind kind, const YAML::Mark& mark) {
     count(mark);
-    tree_.nodes.push_back(std::make_unique<Node>());
-    Node* node = tree_.nodes.back().get();
-    node->kind = kind;
-    node->mark = mark;
-    return node;
+    Node& node = tree_.nodes.emplace_back();
+    node.kind = kind;
+    node.mark = mark;
+    return &node;
   }
   // A node in its place: the root, or the next item of the collection open around it.
   void add(const Node* node, YAML::anchor_t anchor) {
@@ -310,9 +310,9 @@ Tree load(const std::string& text, const std::string& source, const Limits& limi
     reject(source, e.mark, "not valid YAML: " + e.msg);
   }
   if (!tree.root) {  // an empty text: one null, at no place, as yaml-cpp reads it
-    tree.nodes.push_back(std::make_unique<Node>());
-    tree.nodes.back()->mark = YAML::Mark::null_mark();
-    tree.root = tree.nodes.back().get();
+    Node& null = tree.nodes.emplace_back();
+    null.mark = YAML::Mark::null_mark();
+    tree.root = &null;
   }
   std::size_t values = 0;
   check_limits(*tree.root, source, 0, values, limits.max_values);
@@ -366,8 +366,6 @@ TurnRequest parse(const std::string& text, const std::string& source) {
   const Node& doc = *tree.root;
   if (!doc.is_map())
     reject(source, doc.mark, "a turn file is a mapping of game, player, turn, token and moves");
-  // The value of `key`, or null when the file has none.
-  auto at = [&doc](const char* key) { return doc.get(key); };
 
   static const std::set<std::string> kKeys = {"game", "player", "turn",   "token", "moves",
                                               "end",  "chain",  "action", "until", "signature"};
@@ -381,65 +379,65 @@ TurnRequest parse(const std::string& text, const std::string& source) {
                          key));
   }
   for (const char* key : {"game", "player", "turn"})
-    if (!at(key)) reject(source, doc.mark, fmt::format("missing key '{}'", key));
-  if (!at("moves") && !at("action")) reject(source, doc.mark, "missing key 'moves'");
-  if (at("moves") && at("action"))
-    reject(source, at("action")->mark, "a turn file has moves or an action, not both");
-  if (at("until") && !at("action"))
-    reject(source, at("until")->mark, "'until' goes with 'action: absent'");
-  if (!at("token") && !at("signature"))
+    if (!doc.get(key)) reject(source, doc.mark, fmt::format("missing key '{}'", key));
+  if (!doc.get("moves") && !doc.get("action")) reject(source, doc.mark, "missing key 'moves'");
+  if (doc.get("moves") && doc.get("action"))
+    reject(source, doc.get("action")->mark, "a turn file has moves or an action, not both");
+  if (doc.get("until") && !doc.get("action"))
+    reject(source, doc.get("until")->mark, "'until' goes with 'action: absent'");
+  if (!doc.get("token") && !doc.get("signature"))
     reject(source, doc.mark, "missing key 'token' (or 'signature' for a signed turn)");
-  if (at("token") && at("signature"))
-    reject(source, at("signature")->mark, "a turn file has a token or a signature, not both");
+  if (doc.get("token") && doc.get("signature"))
+    reject(source, doc.get("signature")->mark, "a turn file has a token or a signature, not both");
 
   TurnRequest request;
   request.source = source;
   request.game = required_string(doc, "game", source);
   request.player = required_string(doc, "player", source);
-  if (at("token")) {
+  if (doc.get("token")) {
     request.token = required_string(doc, "token", source);
-    request.token_span = scalar_span(text, *at("token"));
+    request.token_span = scalar_span(text, *doc.get("token"));
   }
-  if (at("signature")) request.signature = required_string(doc, "signature", source);
-  if (at("chain")) request.chain = required_string(doc, "chain", source);
+  if (doc.get("signature")) request.signature = required_string(doc, "signature", source);
+  if (doc.get("chain")) request.chain = required_string(doc, "chain", source);
   request.document = convert(doc, source, 0);
 
-  const nlohmann::json turn = convert(*at("turn"), source, 0);
+  const nlohmann::json turn = convert(*doc.get("turn"), source, 0);
   if (!turn.is_number_integer() || turn.get<std::int64_t>() < 1)
-    reject(source, at("turn")->mark, "'turn' must be a whole number from 1");
+    reject(source, doc.get("turn")->mark, "'turn' must be a whole number from 1");
   request.turn = turn.get<std::int64_t>();
 
-  if (at("end")) {
-    const nlohmann::json end = convert(*at("end"), source, 0);
-    if (!end.is_boolean()) reject(source, at("end")->mark, "'end' must be true or false");
+  if (doc.get("end")) {
+    const nlohmann::json end = convert(*doc.get("end"), source, 0);
+    if (!end.is_boolean()) reject(source, doc.get("end")->mark, "'end' must be true or false");
     request.end = end.get<bool>();
   }
 
-  if (at("action")) {
+  if (doc.get("action")) {
     request.action = {{"action", required_string(doc, "action", source)}};
     static const std::set<std::string> kActions = {"resign",       "offer-draw",   "accept-draw",
                                                    "decline-draw", "request-undo", "accept-undo",
                                                    "decline-undo", "absent"};
     if (!kActions.count(request.action["action"].get<std::string>()))
-      reject(source, at("action")->mark,
+      reject(source, doc.get("action")->mark,
              "'action' must be resign, offer-draw, accept-draw, decline-draw, request-undo, "
              "accept-undo, decline-undo or absent");
     const bool absent = request.action["action"] == "absent";
-    if (absent != static_cast<bool>(at("until")))
-      reject(source, at("action")->mark,
+    if (absent != static_cast<bool>(doc.get("until")))
+      reject(source, doc.get("action")->mark,
              absent ? "'action: absent' needs 'until' (an ISO-8601 UTC time)"
                     : "'until' goes with 'action: absent'");
     if (absent) request.action["until"] = required_string(doc, "until", source);
     return request;
   }
-  const Node& moves = *at("moves");
+  const Node& moves = *doc.get("moves");
   // One move written without a list (`moves: a4`, `moves: {play: 3D, on: 1}`) is a list of one.
   if (moves.is_scalar() || moves.is_map()) {
     request.moves.push_back(convert(moves, source, 1));
     request.move_positions.push_back({moves.mark.line + 1, moves.mark.column + 1});
     return request;
   }
-  if (moves.kind != Node::Kind::kSequence || moves.items.empty())
+  if (!moves.is_sequence() || moves.items.empty())
     reject(source, moves.mark, "'moves' must be a list with at least one move");
   for (const Node* move : moves.items) {
     request.moves.push_back(convert(*move, source, 1));
