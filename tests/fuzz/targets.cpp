@@ -1,5 +1,6 @@
 #include "targets.hpp"
 
+#include <array>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -134,17 +135,47 @@ std::optional<Document> read_yaml(const std::string& text) {
   }
 }
 
+// The positions check_state has checked in this process, each as a hash of its game (engine,
+// players, options) and its view_text for the referee. That text is the whole position
+// (check_state holds the state restored from it to the same text), and every check is a function
+// of the position; so a position met again is not checked again. Inputs that libFuzzer makes from
+// one another share their first moves, and with them most of their positions: checking each
+// position once runs about twice the inputs in the same time (docs/PERFORMANCE.md). A crash's
+// replay runs in a fresh process, which checks every position it meets.
+//
+// A table of 2^18 hashes in static storage, each at the slot its low bits name; a position whose
+// slot another one takes is checked again when met again. The table never allocates: when more
+// was allocated than freed during an input, libFuzzer runs the input again to look for a leak.
+class CheckedPositions {
+ public:
+  static std::uint64_t key(const Game& game, const std::string& text) {
+    const std::uint64_t hash = std::hash<std::string>()(label(game) + '\n' + text);
+    return hash == 0 ? 1 : hash;  // 0 marks an empty slot
+  }
+  bool contains(std::uint64_t key) const { return slots_[key % kSlots] == key; }
+  void add(std::uint64_t key) { slots_[key % kSlots] = key; }
+
+ private:
+  static constexpr std::size_t kSlots = std::size_t{1} << 18;
+  std::array<std::uint64_t, kSlots> slots_{};
+};
+
+CheckedPositions checked;
+
 // What the referee does with every state it stores and shows: the complete view must restore to
 // an equal state, and every seat's view must print and draw. Returns the state's view_text (as
-// the referee hashes it), which the next move's refusal check compares with.
+// the referee hashes it), which the next move's refusal check compares with. A position already
+// checked (see CheckedPositions) is only written.
 std::string check_state(const Game& game, const core::State& state, const std::string& when) {
   std::string text;
   try {
-    const Document full = state.view(core::kReferee);
-    const std::string full_text = full.dump();
     // The text the state hash is taken of is the view's, and the state restored from the view
     // writes it again.
     text = state.view_text(core::kReferee);
+    const std::uint64_t key = CheckedPositions::key(game, text);
+    if (checked.contains(key)) return text;
+    const Document full = state.view(core::kReferee);
+    const std::string full_text = full.dump();
     if (text != full_text) {
       contained_error(label(game) + ": " + when + ": view_text differs from the view");
       return text;
@@ -176,6 +207,7 @@ std::string check_state(const Game& game, const core::State& state, const std::s
         if (seat < 0 || seat >= game.players)
           contained_error(label(game) + ": " + when + ": a winner who is not a seat");
     }
+    checked.add(key);
   } catch (const std::exception& e) {
     contained_error(label(game) + ": " + when + ": " + e.what());
     if (text.empty()) text = state.view_text(core::kReferee);  // thrown on, as try_move did
