@@ -43,6 +43,14 @@ struct Event {
   Document redacted;  // null: the others learn nothing
 };
 
+// A move's one event, which everyone sees. (Moved into the list: a braced list copies what it
+// holds, here the whole document.)
+inline std::vector<Event> public_event(Document full) {
+  std::vector<Event> events;
+  events.push_back({kEveryone, std::move(full), nullptr});
+  return events;
+}
+
 // A move the engine refused, or a move document it could not read. The message says why, in
 // words a player understands ("c4 is not the leading piece of column c; c5 is").
 class MoveError : public std::runtime_error {

@@ -321,7 +321,7 @@ std::vector<core::Event> CaravaneersState::apply(int player, const Document& mov
     full["captured"] = captured;
   }
   pass_turn();
-  return {core::Event{core::kEveryone, std::move(full), nullptr}};
+  return core::public_event(std::move(full));
 }
 
 Document CaravaneersState::view(int) const {

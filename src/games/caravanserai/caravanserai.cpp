@@ -314,7 +314,7 @@ std::vector<core::Event> CaravanseraiState::apply(int player, const Document& mo
   }
   pos_ = std::move(next);
   if (finished()) full["game_over"] = true;
-  return {core::Event{core::kEveryone, std::move(full), nullptr}};
+  return core::public_event(std::move(full));
 }
 
 Document CaravanseraiState::default_move() const {
@@ -361,7 +361,7 @@ std::vector<core::Event> CaravanseraiState::retire(int seat, core::Rng&) {
   if (next.phase != Phase::kOver) full["to_move"] = letter(next.to_move);
   pos_ = std::move(next);
   if (finished()) full["game_over"] = true;
-  return {core::Event{core::kEveryone, std::move(full), nullptr}};
+  return core::public_event(std::move(full));
 }
 
 Document CaravanseraiState::view(int) const { return position_document(pos_); }

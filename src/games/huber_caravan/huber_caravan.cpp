@@ -441,7 +441,7 @@ std::vector<core::Event> HuberCaravanState::retire(int s, core::Rng&) {
   } else if (s == to_move_) {
     end_turn(&event);  // the turn it leaves is over; the next seat still playing moves
   }
-  return {core::Event{core::kEveryone, std::move(event), nullptr}};
+  return core::public_event(std::move(event));
 }
 
 // View and set_from: document.cpp; reading, listing and writing actions: actions.cpp.
