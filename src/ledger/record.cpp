@@ -168,13 +168,14 @@ Replay check(const Document& record, Keep keep) {
   referee::GameContext context;
   context.engine = engine;
   context.row = row;
-  // Snapshots after each turn only for a record that may ask for one.
+  // Snapshots (the start's, then one after each turn) only for a record that may ask for one:
+  // only an accepted undo or a rollback reads them.
   bool asks = false;
   for (const auto& item : record["turns"])
     if (item.is_object() && item.contains("action"))
       asks = asks || referee::asks_for_earlier_state(item["action"]);
   std::vector<Document> snapshots;
-  if (out.replayed) {
+  if (out.replayed && asks) {
     context.state = state->clone();
     context.rng = rng;
     snapshots.push_back(referee::snapshot_of(context));
