@@ -281,6 +281,14 @@ std::vector<PlacedTile> deal_tiles(const TileSet& set, int players, core::Rng& r
 
 // ---- Board -----------------------------------------------------------------------------------
 
+namespace {
+
+// The order of cells on the drawn map, row by row, left to right: the order of their indices,
+// in which Board::at looks a cell up by halves.
+bool in_map_order(const Hex& a, const Hex& b) { return std::pair{a.r, a.q} < std::pair{b.r, b.q}; }
+
+}  // namespace
+
 Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
   std::map<std::pair<int, int>, int> index;
   for (std::size_t t = 0; t < tiles_.size(); ++t) {
@@ -311,8 +319,7 @@ Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
   std::vector<int> order(hexes_.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
   std::sort(order.begin(), order.end(), [&](int a, int b) {
-    const Hex ha = hexes_[static_cast<std::size_t>(a)], hb = hexes_[static_cast<std::size_t>(b)];
-    return std::pair{ha.r, ha.q} < std::pair{hb.r, hb.q};
+    return in_map_order(hexes_[static_cast<std::size_t>(a)], hexes_[static_cast<std::size_t>(b)]);
   });
   std::vector<Hex> hexes;
   std::vector<int> colours, tile_of;
@@ -324,10 +331,8 @@ Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
   hexes_ = std::move(hexes);
   colours_ = std::move(colours);
   tile_of_ = std::move(tile_of);
-  index.clear();
   for (std::size_t i = 0; i < hexes_.size(); ++i) {
     const Hex h = hexes_[i];
-    index[{h.q, h.r}] = static_cast<int>(i);
     const int row = h.r - min_r, half = 2 * h.q + h.r - min_x;
     rows_.push_back(row);
     half_columns_.push_back(half);
@@ -341,13 +346,10 @@ Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
   for (std::size_t i = 0; i < hexes_.size(); ++i) {
     std::array<int, kDirections> n{};
     for (int d = 0; d < kDirections; ++d) {
-      const Hex h = hexes_[i].step(d);
-      auto it = index.find({h.q, h.r});
-      n[static_cast<std::size_t>(d)] = it == index.end() ? -1 : it->second;
+      n[static_cast<std::size_t>(d)] = at(hexes_[i].step(d)).value_or(-1);
     }
     neighbours_.push_back(n);
   }
-  by_hex_ = std::move(index);
 }
 
 const core::Document& Board::tiles_document() const {
@@ -381,9 +383,9 @@ std::optional<int> Board::find(const std::string& name) const {
 }
 
 std::optional<int> Board::at(Hex h) const {
-  auto it = by_hex_.find({h.q, h.r});
-  if (it == by_hex_.end()) return std::nullopt;
-  return it->second;
+  const auto it = std::lower_bound(hexes_.begin(), hexes_.end(), h, in_map_order);
+  if (it == hexes_.end() || !(*it == h)) return std::nullopt;
+  return static_cast<int>(it - hexes_.begin());
 }
 
 }  // namespace games::caravanserai

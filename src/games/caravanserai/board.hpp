@@ -128,7 +128,6 @@ class Board {
   std::vector<std::string> names_;
   std::map<std::string, int> by_name_;
   std::vector<int> cells_by_name_;
-  std::map<std::pair<int, int>, int> by_hex_;
   int row_count_ = 0, half_column_count_ = 0;
   mutable std::once_flag tiles_made_;
   mutable core::Document tiles_document_;
