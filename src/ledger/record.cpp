@@ -25,8 +25,25 @@ struct Failure {
   std::string message;
 };
 
+// Where in the record a check is: a seat or turn by its place in its list ("index") or a turn by
+// its number ("turn"), and a move of that turn (1-based); nothing, the header. Written as a
+// document only when a check fails (a replay makes one for every turn and move).
+struct Place {
+  const char* key = nullptr;
+  std::int64_t value = 0;
+  std::size_t move = 0;
+
+  Document document() const {
+    Document doc = Document::object();
+    if (key) doc[key] = value;
+    if (move > 0) doc["move"] = move;
+    return doc;
+  }
+};
+
 [[noreturn]] void fail(const std::string& field, const std::string& message,
-                       Document where = Document::object()) {
+                       const Place& place = {}) {
+  Document where = place.document();
   where["field"] = field;
   throw Failure{std::move(where), message};
 }
@@ -37,10 +54,9 @@ Document as_written(const Document& doc) {
   return turnfile::yaml_to_document(output::to_yaml(doc), "record");
 }
 
-std::string text_field(const Document& doc, const char* key, const Document& where = {}) {
+std::string text_field(const Document& doc, const char* key, const Place& where = {}) {
   if (!doc.contains(key) || !doc[key].is_string() || doc[key].get<std::string>().empty())
-    fail(key, fmt::format("'{}' must be given as text", key),
-         where.is_null() ? Document::object() : where);
+    fail(key, fmt::format("'{}' must be given as text", key), where);
   return doc[key].get<std::string>();
 }
 
@@ -84,7 +100,7 @@ Replay check(const Document& record, Keep keep) {
   if (!record.contains("seats") || !record["seats"].is_array() || record["seats"].empty())
     fail("seats", "'seats' must be a list of players");
   for (const auto& seat : record["seats"]) {
-    const Document where = {{"index", row.players.size() + 1}};
+    const Place where{"index", static_cast<std::int64_t>(row.players.size()) + 1};
     store::PlayerRow player;
     player.seat = static_cast<int>(row.players.size());
     player.name = text_field(seat, "name", where);
@@ -188,7 +204,7 @@ Replay check(const Document& record, Keep keep) {
   std::string head = row.genesis;
   std::int64_t expected = 1;
   for (const auto& item : record["turns"]) {
-    Document where = {{"index", expected}};
+    Place where{"index", expected};
     if (!item.is_object()) fail("turns", "a turn is a mapping", where);
     if (!item.contains("number") || !item["number"].is_number_integer())
       fail("number", "'number' must be a whole number", where);
@@ -198,7 +214,7 @@ Replay check(const Document& record, Keep keep) {
            fmt::format("turn number {} where turn {} belongs: turns missing or out of order",
                        number, expected),
            where);
-    where = {{"turn", number}};
+    where = {"turn", number};
     store::TurnRow turn;
     turn.number = number;
     // An action (resign, a draw, the clock's, the game master's with seat -1) instead of moves.
@@ -224,12 +240,14 @@ Replay check(const Document& record, Keep keep) {
     if (!item.contains("moves") || !item["moves"].is_array() ||
         (item["moves"].empty() && turn.action.is_null()))
       fail("moves", "'moves' must be a list of moves", where);
-    turn.moves = item["moves"];
+    // Read where it stands; copied into the turn only for what keeps it or replays an action.
+    const Document& moves = item["moves"];
+    if (keep_game || !turn.action.is_null()) turn.moves = moves;
     turn.state_hash = text_field(item, "state_hash", where);
     turn.chain = text_field(item, "chain", where);
     const std::string canonical_form =
         canonical_turn_text(row.id, number, item["player"].get<std::string>(), turn.seat,
-                            turn.forced, turn.moves, turn.action);
+                            turn.forced, moves, turn.action);
 
     if (out.replayed && !turn.action.is_null()) {
       context.state = std::move(state);
@@ -258,24 +276,24 @@ Replay check(const Document& record, Keep keep) {
              where);
       const auto forced_move = state->forced_move();
       if (turn.forced != forced_move.has_value() ||
-          (forced_move && turn.moves != Document::array({*forced_move})))
+          (forced_move && moves != Document::array({*forced_move})))
         fail("forced",
              turn.forced ? "the referee could not have forced these moves here"
                          : "here the referee makes the move itself (a forced move); a player's "
                            "turn cannot be",
              where);
       turn.events = Document::array();
-      for (std::size_t i = 0; i < turn.moves.size(); ++i) {
-        Document at = where;
-        at["move"] = i + 1;
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        Place at = where;
+        at.move = i + 1;
         if (state->finished() || state->current_player() != turn.seat)
           fail("moves", fmt::format("move {} comes after the turn ended", i + 1), at);
         try {
-          for (auto& event : state->apply(turn.seat, turn.moves[i], rng))
+          for (auto& event : state->apply(turn.seat, moves[i], rng))
             if (keep_game) turn.events.push_back(referee::event_document(std::move(event)));
         } catch (const core::MoveError& e) {
           fail("moves",
-               fmt::format("move {} ({}) is refused on replay: {}", i + 1, turn.moves[i].dump(),
+               fmt::format("move {} ({}) is refused on replay: {}", i + 1, moves[i].dump(),
                            e.what()),
                at);
         }

@@ -259,6 +259,19 @@ TEST_P(LedgerEngineTest, AnUntouchedRecordVerifiesAndEveryChangeIsNamed) {
           << c.what << ": " << report.dump();
     }
   }
+  // A refused move is placed by its turn and its place in the turn; a seat by its place among
+  // the seats.
+  Document changed = record;
+  changed["turns"][chosen]["moves"][0] = "no-such-move";
+  const Document move = ledger::verify_record(changed)["error"];
+  EXPECT_EQ(move["move"], 1) << move.dump();
+  EXPECT_EQ(move["turn"], record["turns"][chosen]["number"]) << move.dump();
+  changed = record;
+  const std::size_t seats = record["seats"].size();
+  changed["seats"][seats - 1].erase("name");
+  const Document seat = ledger::verify_record(changed)["error"];
+  EXPECT_EQ(seat["field"], "name") << seat.dump();
+  EXPECT_EQ(seat["index"], seats) << seat.dump();
 }
 
 TEST_P(LedgerEngineTest, AuditChecksTheChainAndAnImportedRecordAuditsClean) {
