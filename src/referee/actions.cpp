@@ -266,18 +266,46 @@ void after_own_moves(store::GameRow& row, int seat, std::int64_t number) {
   }
 }
 
-Document replay_turn(GameContext& context, const store::TurnRow& turn,
-                     const SnapshotSource& snapshots) {
-  Document events = Document::array();
-  if (!turn.moves.empty()) events = apply_moves(context, turn.seat, turn.moves);
+namespace {
+
+// replay_turn's steps: each event of the turn's moves goes to `take_event`, each of its action's
+// to `take_document`.
+void replay(GameContext& context, const store::TurnRow& turn, const SnapshotSource& snapshots,
+            const std::function<void(core::Event&)>& take_event,
+            const std::function<void(Document&)>& take_document) {
+  if (!turn.moves.empty()) apply_moves(context, turn.seat, turn.moves, take_event);
   if (turn.action.is_null()) {
     if (!turn.forced) after_own_moves(context.row, turn.seat, turn.number);
-    return events;
+    return;
   }
   for (auto& e :
        apply_action(context, turn.seat, turn.action, turn.number, snapshots, std::nullopt))
-    events.push_back(e);
+    take_document(e);
+}
+
+}  // namespace
+
+Document replay_turn(GameContext& context, const store::TurnRow& turn,
+                     const SnapshotSource& snapshots) {
+  Document events = Document::array();
+  replay(
+      context, turn, snapshots,
+      [&events](core::Event& event) { events.push_back(event_document(std::move(event))); },
+      [&events](Document& event) { events.push_back(std::move(event)); });
   return events;
+}
+
+std::string replay_turn_text(GameContext& context, const store::TurnRow& turn,
+                             const SnapshotSource& snapshots) {
+  std::string text = "[";
+  auto next = [&text]() -> std::string& {
+    if (text.size() > 1) text += ',';
+    return text;
+  };
+  replay(
+      context, turn, snapshots, [&next](core::Event& event) { append_event_text(next(), event); },
+      [&next](Document& event) { next() += event.dump(); });
+  return text += ']';
 }
 
 }  // namespace referee

@@ -55,5 +55,9 @@ void after_own_moves(store::GameRow& row, int seat, std::int64_t number);
 // replay.
 core::Document replay_turn(GameContext& context, const store::TurnRow& turn,
                            const SnapshotSource& snapshots);
+// The same, returning the events as the text that dump() writes of replay_turn's list (an audit
+// compares that with the stored text; no document is made).
+std::string replay_turn_text(GameContext& context, const store::TurnRow& turn,
+                             const SnapshotSource& snapshots);
 
 }  // namespace referee

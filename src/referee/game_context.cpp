@@ -129,6 +129,17 @@ Document event_document(core::Event event) {
   return doc;
 }
 
+void append_event_text(std::string& out, const core::Event& event) {
+  // event_document's keys in the order its mapping keeps them (sorted).
+  out += "{\"audience\":";
+  out += std::to_string(event.audience);
+  out += ",\"full\":";
+  out += event.full.dump();
+  out += ",\"redacted\":";
+  out += event.redacted.dump();
+  out += '}';
+}
+
 Document visible(const Document& events, int viewer) {
   Document shown = Document::array();
   for (const auto& event : events) {

@@ -46,5 +46,7 @@ std::string player_name(const store::GameRow& row, int seat);
 // Events as `viewer` (a seat, or core::kReferee) may see them.
 core::Document visible(const core::Document& events, int viewer);
 core::Document event_document(core::Event event);
+// Appends event_document(event).dump() to `out`, without making the document.
+void append_event_text(std::string& out, const core::Event& event);
 
 }  // namespace referee

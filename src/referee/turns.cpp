@@ -19,17 +19,24 @@ constexpr int kMaxForcedMoves = 10000;
 }  // namespace
 
 Document apply_moves(GameContext& context, int seat, const Document& moves) {
+  Document events = Document::array();
+  apply_moves(context, seat, moves, [&events](core::Event& event) {
+    events.push_back(event_document(std::move(event)));
+  });
+  return events;
+}
+
+void apply_moves(GameContext& context, int seat, const Document& moves,
+                 const std::function<void(core::Event&)>& take) {
   std::unique_ptr<core::State> trial = context.state->clone();
   core::Rng rng = context.rng;
-  Document events = Document::array();
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (trial->finished()) throw MoveFailure{i, fmt::format("the game ended after move {}", i)};
     if (trial->current_player() != seat)
       throw MoveFailure{i, i == 0 ? std::string("it is not your turn")
                                   : fmt::format("your turn ended after move {}", i)};
     try {
-      for (auto& event : trial->apply(seat, moves[i], rng))
-        events.push_back(event_document(std::move(event)));
+      for (auto& event : trial->apply(seat, moves[i], rng)) take(event);
     } catch (const core::MoveError& e) {
       throw MoveFailure{i, e.what()};
     } catch (const nlohmann::json::exception& e) {
@@ -43,7 +50,6 @@ Document apply_moves(GameContext& context, int seat, const Document& moves) {
   context.state = std::move(trial);
   context.rng = rng;
   core::fault_point("after-apply");
-  return events;
 }
 
 void record_turn(store::GameStore& games, GameContext& context, int seat, bool forced,

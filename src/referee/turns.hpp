@@ -16,6 +16,9 @@ struct MoveFailure {
   std::string message;
 };
 core::Document apply_moves(GameContext& context, int seat, const core::Document& moves);
+// The same, giving each event the engine makes to `take` instead of making the events' list.
+void apply_moves(GameContext& context, int seat, const core::Document& moves,
+                 const std::function<void(core::Event&)>& take);
 
 // Stores a turn that was applied to the context: the turn row (with `action` when it is one),
 // the new snapshot and hash, and the clock (restarted when `restart`; see timing.hpp).
