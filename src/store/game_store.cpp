@@ -275,8 +275,8 @@ std::vector<SubmissionRow> GameStore::submissions(const std::optional<std::strin
 void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
   Statement insert(db_,
                    "INSERT INTO turns (game_id, number, seat, forced, moves, events, state_hash, "
-                   "submission_id, applied_at, chain, action, snapshot) "
-                   "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+                   "submission_id, applied_at, chain, action) "
+                   "VALUES (?,?,?,?,?,?,?,?,?,?,?)");
   insert.bind(1, game_id)
       .bind(2, turn.number)
       .bind(3, std::int64_t{turn.seat})
@@ -286,13 +286,16 @@ void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
       .bind(7, turn.state_hash)
       .bind(9, turn.applied_at)
       .bind(10, turn.chain)
-      .bind(11, turn.action.is_null() ? std::optional<std::string>() : turn.action.dump())
-      .bind(12, turn.snapshot.is_null() ? std::optional<std::string>() : turn.snapshot.dump());
+      .bind(11, turn.action.is_null() ? std::optional<std::string>() : turn.action.dump());
   if (turn.submission_id)
     insert.bind(8, *turn.submission_id);
   else
     insert.bind_null(8);
   insert.run();
+  if (turn.snapshot.is_null()) return;
+  Statement snapshot(db_, "INSERT INTO turn_snapshots (game_id, number, snapshot) VALUES (?,?,?)");
+  snapshot.bind(1, game_id).bind(2, turn.number).bind(3, turn.snapshot.dump());
+  snapshot.run();
 }
 
 std::vector<TurnRow> GameStore::turns(const std::string& game_id, std::int64_t after,
@@ -338,7 +341,7 @@ std::int64_t GameStore::last_own_turn(const std::string& game_id, int seat) {
 }
 
 json GameStore::snapshot_after(const std::string& game_id, std::int64_t number) {
-  Statement query(db_, "SELECT snapshot FROM turns WHERE game_id = ? AND number = ?");
+  Statement query(db_, "SELECT snapshot FROM turn_snapshots WHERE game_id = ? AND number = ?");
   query.bind(1, game_id).bind(2, number);
   if (!query.step() || query.is_null(0)) return nullptr;
   return json::parse(query.text(0));

@@ -1,11 +1,13 @@
 #include <gtest/gtest.h>
 
 #include "core/errors.hpp"
+#include "game_driver.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
 
 namespace {
 
+using core::Document;
 using StoreTest = TempDb;
 
 TEST_F(StoreTest, MigrationsBringAnEmptyDatabaseToTheLatestSchema) {
@@ -104,6 +106,50 @@ TEST_F(StoreTest, AWriterWaitingPastTheBusyTimeoutGetsATemporaryFailure) {
   } catch (const core::UserError& e) {
     EXPECT_EQ(e.code(), core::Exit::kTempFail);
   }
+}
+
+// Migration 010 moved the snapshots kept after each turn out of the turns table into their own.
+// A database from before it is made here from a new one by undoing the migration (the snapshots
+// back in the turns' rows, user_version 9), with one turn stored without a snapshot, as games
+// older than 006 are. Opened again, it keeps every snapshot where undo and rollback read them.
+TEST_F(StoreTest, AnOlderDatabaseMovesItsSnapshotsToTheirOwnTable) {
+  const core::Engine& engine = *core::find_engine("nv-caravan");
+  const game_driver::Game game = game_driver::new_game(path(), engine, 5);
+  core::Rng rng(5);
+  for (int played = 0; played < 6; ++played) {
+    const auto turn = game_driver::next_turn(path(), game, rng);
+    ASSERT_TRUE(turn.has_value());
+    ASSERT_EQ(referee::submit(db(), turn->text, "test", {.views = false}).exit_code, 0);
+  }
+  std::vector<Document> kept;
+  for (std::int64_t n = 1; n <= 6; ++n) {
+    kept.push_back(store::GameStore(db()).snapshot_after(game.id, n));
+    ASSERT_TRUE(kept.back().is_object()) << "turn " << n;
+  }
+  db().exec(
+      "ALTER TABLE turns ADD COLUMN snapshot TEXT;"
+      "UPDATE turns SET snapshot = (SELECT s.snapshot FROM turn_snapshots s "
+      "  WHERE s.game_id = turns.game_id AND s.number = turns.number);"
+      "UPDATE turns SET snapshot = NULL WHERE number = 2;"
+      "DROP TABLE turn_snapshots;"
+      "PRAGMA user_version = 9;");
+  db_.reset();
+  db_ = std::make_unique<store::Database>(path());
+
+  EXPECT_EQ(db().schema_version(), store::Database::latest_schema_version());
+  store::Statement columns(db(), "SELECT count(*) FROM pragma_table_info('turns') WHERE name = ?");
+  columns.bind(1, std::string("snapshot"));
+  ASSERT_TRUE(columns.step());
+  EXPECT_EQ(columns.integer(0), 0) << "the turns table still has its snapshot column";
+  for (std::int64_t n = 1; n <= 6; ++n) {
+    const Document moved = store::GameStore(db()).snapshot_after(game.id, n);
+    if (n == 2)
+      EXPECT_TRUE(moved.is_null()) << "a turn stored without a snapshot has none";
+    else
+      EXPECT_EQ(moved, kept[static_cast<std::size_t>(n - 1)]) << "turn " << n;
+  }
+  EXPECT_EQ(store::GameStore(db()).turns(game.id).size(), 6u);
+  EXPECT_TRUE(referee::audit(db(), game.id)["ok"].get<bool>());
 }
 
 TEST_F(StoreTest, MisusedSqlThrows) {
