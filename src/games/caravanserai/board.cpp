@@ -290,59 +290,69 @@ bool in_map_order(const Hex& a, const Hex& b) { return std::pair{a.r, a.q} < std
 }  // namespace
 
 Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
-  std::map<std::pair<int, int>, int> index;
+  // Every tile's seven cells, with its tile and its colour (-1: desert), then in map order.
+  struct Cell {
+    Hex hex;
+    int tile;
+    int colour;
+  };
+  std::vector<Cell> cells;
+  cells.reserve(tiles_.size() * (kSteps.size() + 1));
+  std::size_t outside = tiles_.size();  // the first tile with a Caravanserai cell off it
   for (std::size_t t = 0; t < tiles_.size(); ++t) {
     const Hex centre = lattice_centre(tiles_[t].at[0], tiles_[t].at[1]);
-    std::vector<Hex> flower = {centre};
-    for (const Hex& s : kSteps) flower.push_back({centre.q + s.q, centre.r + s.r});
-    for (const Hex& h : flower) {
-      if (!index.emplace(std::pair{h.q, h.r}, static_cast<int>(hexes_.size())).second)
-        throw SetupError(fmt::format("board: tile {} overlaps another tile", tiles_[t].name));
-      hexes_.push_back(h);
-      tile_of_.push_back(static_cast<int>(t));
-      colours_.push_back(-1);
-    }
-    for (const auto& [cell, colour] : tiles_[t].caravanserai) {
-      auto it = std::find(flower.begin(), flower.end(), cell);
-      if (it == flower.end())
-        throw SetupError(
-            fmt::format("board: a Caravanserai cell of tile {} is outside it", tiles_[t].name));
-      colours_[static_cast<std::size_t>(index.at({cell.q, cell.r}))] = colour;
+    const std::size_t first = cells.size();
+    cells.push_back({centre, static_cast<int>(t), -1});
+    for (const Hex& s : kSteps)
+      cells.push_back({{centre.q + s.q, centre.r + s.r}, static_cast<int>(t), -1});
+    for (const auto& [hex, colour] : tiles_[t].caravanserai) {
+      const auto it = std::find_if(cells.begin() + static_cast<std::ptrdiff_t>(first), cells.end(),
+                                   [&hex](const Cell& cell) { return cell.hex == hex; });
+      if (it == cells.end())
+        outside = std::min(outside, t);
+      else
+        it->colour = colour;
     }
   }
-  // Sort cells by map position so cell indices run row by row, left to right.
-  int min_r = 1 << 20, min_x = 1 << 20;
-  for (const Hex& h : hexes_) {
-    min_r = std::min(min_r, h.r);
-    min_x = std::min(min_x, 2 * h.q + h.r);
-  }
-  std::vector<int> order(hexes_.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return in_map_order(hexes_[static_cast<std::size_t>(a)], hexes_[static_cast<std::size_t>(b)]);
+  // Cells in map order, so that cell indices run row by row, left to right; a cell two tiles
+  // share comes once for each, in the tiles' order.
+  std::sort(cells.begin(), cells.end(), [](const Cell& a, const Cell& b) {
+    return in_map_order(a.hex, b.hex) || (a.hex == b.hex && a.tile < b.tile);
   });
-  std::vector<Hex> hexes;
-  std::vector<int> colours, tile_of;
-  for (int i : order) {
-    hexes.push_back(hexes_[static_cast<std::size_t>(i)]);
-    colours.push_back(colours_[static_cast<std::size_t>(i)]);
-    tile_of.push_back(tile_of_[static_cast<std::size_t>(i)]);
+  // The first tile, in the tiles' order, with a cell an earlier tile has, or a Caravanserai cell
+  // off it: the tiles are checked one after the other.
+  std::size_t overlapping = tiles_.size();
+  for (std::size_t i = 1; i < cells.size(); ++i)
+    if (cells[i].hex == cells[i - 1].hex)
+      overlapping = std::min(overlapping, static_cast<std::size_t>(cells[i].tile));
+  if (overlapping < tiles_.size() && overlapping <= outside)
+    throw SetupError(fmt::format("board: tile {} overlaps another tile", tiles_[overlapping].name));
+  if (outside < tiles_.size())
+    throw SetupError(
+        fmt::format("board: a Caravanserai cell of tile {} is outside it", tiles_[outside].name));
+
+  int min_r = 1 << 20, min_x = 1 << 20;
+  for (const Cell& cell : cells) {
+    min_r = std::min(min_r, cell.hex.r);
+    min_x = std::min(min_x, 2 * cell.hex.q + cell.hex.r);
   }
-  hexes_ = std::move(hexes);
-  colours_ = std::move(colours);
-  tile_of_ = std::move(tile_of);
-  for (std::size_t i = 0; i < hexes_.size(); ++i) {
-    const Hex h = hexes_[i];
+  for (const Cell& cell : cells) {
+    const Hex h = cell.hex;
     const int row = h.r - min_r, half = 2 * h.q + h.r - min_x;
+    if (row >= 26) throw SetupError("board: more than 26 rows of cells");
+    hexes_.push_back(h);
+    colours_.push_back(cell.colour);
+    tile_of_.push_back(cell.tile);
     rows_.push_back(row);
     half_columns_.push_back(half);
     row_count_ = std::max(row_count_, row + 1);
     half_column_count_ = std::max(half_column_count_, half + 2);
-    if (row >= 26) throw SetupError("board: more than 26 rows of cells");
-    names_.push_back(fmt::format("{}{}", static_cast<char>('a' + row), half / 2 + 1));
-    by_name_[names_.back()] = static_cast<int>(i);
+    names_.push_back(static_cast<char>('a' + row) + std::to_string(half / 2 + 1));
   }
-  for (const auto& [name, cell] : by_name_) cells_by_name_.push_back(cell);
+  cells_by_name_.resize(hexes_.size());
+  for (std::size_t i = 0; i < cells_by_name_.size(); ++i) cells_by_name_[i] = static_cast<int>(i);
+  std::sort(cells_by_name_.begin(), cells_by_name_.end(),
+            [this](int a, int b) { return name(a) < name(b); });
   for (std::size_t i = 0; i < hexes_.size(); ++i) {
     std::array<int, kDirections> n{};
     for (int d = 0; d < kDirections; ++d) {
@@ -377,13 +387,17 @@ const std::string& Board::tiles_text() const {
 }
 
 std::optional<int> Board::find(const std::string& name) const {
-  auto it = by_name_.find(lower(name));
-  if (it == by_name_.end()) return std::nullopt;
-  return it->second;
+  const std::string key = lower(name);
+  const auto it =
+      std::lower_bound(cells_by_name_.begin(), cells_by_name_.end(), key,
+                       [this](int cell, const std::string& k) { return this->name(cell) < k; });
+  if (it == cells_by_name_.end() || this->name(*it) != key) return std::nullopt;
+  return *it;
 }
 
 std::optional<int> Board::at(Hex h) const {
-  const auto it = std::lower_bound(hexes_.begin(), hexes_.end(), h, in_map_order);
+  const auto it = std::lower_bound(hexes_.begin(), hexes_.end(), h,
+                                   [](const Hex& a, const Hex& b) { return in_map_order(a, b); });
   if (it == hexes_.end() || !(*it == h)) return std::nullopt;
   return static_cast<int>(it - hexes_.begin());
 }

@@ -12,7 +12,6 @@
 #pragma once
 
 #include <array>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -126,7 +125,6 @@ class Board {
   std::vector<std::array<int, kDirections>> neighbours_;
   std::vector<int> colours_, tile_of_, rows_, half_columns_;
   std::vector<std::string> names_;
-  std::map<std::string, int> by_name_;
   std::vector<int> cells_by_name_;
   int row_count_ = 0, half_column_count_ = 0;
   mutable std::once_flag tiles_made_;

@@ -192,6 +192,24 @@ TEST(CaravanseraiBoard, TilesOptionTakesAFileOfTheSameShapeAndRefusesABadOne) {
   refused(clash.dump(), "used twice");
 }
 
+// A position whose tiles overlap is refused, naming the first tile (in the tiles' order) that lies
+// on an earlier one.
+TEST(CaravanseraiBoard, APositionWhoseTilesOverlapIsRefusedNamingTheFirstThatDoes) {
+  const Position pos = started(2);
+  Document doc = position_document(pos);
+  ASSERT_GE(doc["tiles"].size(), 4u);
+  doc["tiles"][3]["at"] = doc["tiles"][0]["at"];
+  doc["tiles"][2]["at"] = doc["tiles"][1]["at"];
+  try {
+    kEngine.restore(doc, 2, {});
+    ADD_FAILURE() << "overlapping tiles accepted";
+  } catch (const core::SetupError& e) {
+    const std::string expected =
+        "tile " + doc["tiles"][2]["name"].get<std::string>() + " overlaps another tile";
+    EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+  }
+}
+
 TEST(CaravanseraiBoard, CellsAreNamedByRowLetterAndColumnNumber) {
   const Position pos = started(2);
   const Board& b = *pos.board;
