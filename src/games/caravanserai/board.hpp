@@ -127,7 +127,7 @@ class Board {
   std::vector<std::string> names_;
   std::vector<int> cells_by_name_;
   int row_count_ = 0, half_column_count_ = 0;
-  mutable std::once_flag tiles_made_;
+  mutable std::once_flag document_made_, text_made_;
   mutable core::Document tiles_document_;
   mutable std::string tiles_text_;
 };
