@@ -57,6 +57,7 @@ void submit_turns(benchmark::State& state, std::int64_t batch) {
       files.push_back(game.turn_file(turn));
       referee::submit(*game.db, files.back(), "bench");
     }
+    game.db->exec("DELETE FROM turn_snapshots WHERE game_id = '" + game.id + "'");
     game.db->exec("DELETE FROM turns WHERE game_id = '" + game.id + "'");
     game.db->exec("DELETE FROM submissions");
     games.update_snapshot(saved);
@@ -67,6 +68,7 @@ void submit_turns(benchmark::State& state, std::int64_t batch) {
       if (outcome.exit_code != 0) state.SkipWithError(outcome.answer.dump().c_str());
     }
     state.PauseTiming();
+    game.db->exec("DELETE FROM turn_snapshots WHERE game_id = '" + game.id + "'");
     game.db->exec("DELETE FROM turns WHERE game_id = '" + game.id + "'");
     game.db->exec("DELETE FROM submissions");
     games.update_snapshot(saved);

@@ -49,10 +49,12 @@ rm -f g1m.db run1m.db*
 # 10,000 recorded turns before the next (copies of one turn with the game's snapshot).
 cp base.db long.db && cp base.db.key long.db.key
 sqlite3 long.db "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
-  INSERT INTO turns (game_id, number, seat, forced, moves, events, state_hash, applied_at, chain,
-    snapshot)
-  SELECT g.id, i, (i + 1) % 2, 0, '[\"pass\"]', '[]', g.state_hash, g.created_at, g.chain_head,
-    json_object('state', json(g.state), 'rng', g.rng) FROM n, games g;
+  INSERT INTO turns (game_id, number, seat, forced, moves, events, state_hash, applied_at, chain)
+  SELECT g.id, i, (i + 1) % 2, 0, '[\"pass\"]', '[]', g.state_hash, g.created_at, g.chain_head
+    FROM n, games g;
+  INSERT INTO turn_snapshots (game_id, number, snapshot)
+  SELECT game_id, number, json_object('state', json(g.state), 'rng', g.rng)
+    FROM turns JOIN games g ON g.id = turns.game_id;
   UPDATE games SET next_turn = 10001;"
 sed 's/^turn: 1$/turn: 10001/' turn.yaml >turn-10001.yaml
 peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -1; }

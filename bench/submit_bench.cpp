@@ -58,7 +58,9 @@ void BM_SubmitAtHistoryLength(benchmark::State& state) {
     const auto outcome = referee::submit(*fixture.db, fixture.file, "bench");
     if (outcome.exit_code != 0) state.SkipWithError(outcome.answer.dump().c_str());
     state.PauseTiming();
-    fixture.db->exec("DELETE FROM turns WHERE number > " + std::to_string(state.range(0)));
+    const std::string later = " WHERE number > " + std::to_string(state.range(0));
+    fixture.db->exec("DELETE FROM turn_snapshots" + later);
+    fixture.db->exec("DELETE FROM turns" + later);
     fixture.db->exec("DELETE FROM submissions");
     games.update_snapshot(saved);
     state.ResumeTiming();
