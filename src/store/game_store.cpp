@@ -102,38 +102,13 @@ void GameStore::write_audit_columns(const GameRow& game) {
   }
 }
 
-void GameStore::read_audit_columns(GameRow& game) {
-  Statement audit(db_,
-                  "SELECT seed_salt, seed_commitment, genesis, chain_head, timing, host, deadline, "
-                  "to_move FROM games WHERE id = ?");
-  audit.bind(1, game.id);
-  if (audit.step()) {
-    game.seed_salt = audit.text(0);
-    game.seed_commitment = audit.text(1);
-    game.genesis = audit.text(2);
-    game.chain_head = audit.text(3);
-    game.timing = json::parse(audit.text(4));
-    game.host = json::parse(audit.text(5));
-    if (!audit.is_null(6)) game.deadline = audit.text(6);
-    if (!audit.is_null(7)) game.to_move = static_cast<int>(audit.integer(7));
-  }
-  Statement keys(db_,
-                 "SELECT seat, public_key, genesis_key FROM players WHERE game_id = ? AND "
-                 "(public_key IS NOT NULL OR genesis_key IS NOT NULL)");
-  keys.bind(1, game.id);
-  while (keys.step())
-    for (auto& player : game.players)
-      if (player.seat == static_cast<int>(keys.integer(0))) {
-        if (!keys.is_null(1)) player.public_key = keys.text(1);
-        if (!keys.is_null(2)) player.genesis_key = keys.text(2);
-      }
-}
-
 std::optional<GameRow> GameStore::find_game(const std::string& id, StatesAs states) {
-  Statement query(db_,
-                  "SELECT id, kind, options, seed, created_at, from_position, initial_state, "
-                  "initial_rng, state, rng, state_hash, next_turn, finished, result, setup_events "
-                  "FROM games WHERE id = ?");
+  Statement query(
+      db_,
+      "SELECT id, kind, options, seed, created_at, from_position, initial_state, "
+      "initial_rng, state, rng, state_hash, next_turn, finished, result, setup_events, "
+      "seed_salt, seed_commitment, genesis, chain_head, timing, host, deadline, to_move "
+      "FROM games WHERE id = ?");
   query.bind(1, id);
   if (!query.step()) return std::nullopt;
   GameRow game;
@@ -158,17 +133,28 @@ std::optional<GameRow> GameStore::find_game(const std::string& id, StatesAs stat
   game.next_turn = query.integer(11);
   game.finished = query.integer(12) != 0;
   if (!query.is_null(13)) game.result = json::parse(query.text(13));
+  // The audit trail (schema 003), the table's state and the clock (006).
+  game.seed_salt = query.text(15);
+  game.seed_commitment = query.text(16);
+  game.genesis = query.text(17);
+  game.chain_head = query.text(18);
+  game.timing = json::parse(query.text(19));
+  game.host = json::parse(query.text(20));
+  if (!query.is_null(21)) game.deadline = query.text(21);
+  if (!query.is_null(22)) game.to_move = static_cast<int>(query.integer(22));
 
   Statement seats(db_,
-                  "SELECT seat, name, token_hash, address, bot FROM players WHERE game_id = ? "
-                  "ORDER BY seat");
+                  "SELECT seat, name, token_hash, address, bot, public_key, genesis_key "
+                  "FROM players WHERE game_id = ? ORDER BY seat");
   seats.bind(1, id);
   while (seats.step()) {
     game.players.push_back({static_cast<int>(seats.integer(0)), seats.text(1), seats.text(2)});
-    if (!seats.is_null(3)) game.players.back().address = seats.text(3);
-    if (!seats.is_null(4)) game.players.back().bot = seats.text(4);
+    PlayerRow& player = game.players.back();
+    if (!seats.is_null(3)) player.address = seats.text(3);
+    if (!seats.is_null(4)) player.bot = seats.text(4);
+    if (!seats.is_null(5)) player.public_key = seats.text(5);
+    if (!seats.is_null(6)) player.genesis_key = seats.text(6);
   }
-  read_audit_columns(game);
   return game;
 }
 

@@ -155,9 +155,8 @@ class GameStore {
   std::vector<std::string> observed_games(const std::string& address);
 
  private:
-  // The audit's columns (schema/003_audit.sql), kept apart from the rows' main statements.
+  // The audit's columns (schema/003_audit.sql), kept apart from the row's main statement.
   void write_audit_columns(const GameRow& game);
-  void read_audit_columns(GameRow& game);
 
   Database& db_;
 };
