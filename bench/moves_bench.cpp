@@ -43,8 +43,14 @@ BENCHMARK(BM_CaravanseraiMovesPage)->Unit(benchmark::kMillisecond);
 void BM_CaravanseraiMovesPageWithPrefix(benchmark::State& bench) {
   const core::State* state = position();
   if (!state) return bench.SkipWithError("no caravanserai position past the counting bound");
-  const Document first = state->legal_moves_page(nullptr, 1).moves.at(0);
-  Document prefix = {{"path", Document::array({first["path"][0], first["path"][1], ""})}};
+  // The first two steps of the first listed path that has two, and any third.
+  Document prefix;
+  for (const Document& move : state->legal_moves_page(nullptr, 64).moves)
+    if (const Document& path = move.at("path"); path.size() >= 2) {
+      prefix = {{"path", Document::array({path.at(0), path.at(1), ""})}};
+      break;
+    }
+  if (prefix.is_null()) return bench.SkipWithError("no listed path of two steps");
   for (auto _ : bench) benchmark::DoNotOptimize(state->legal_moves_page(prefix, 64));
 }
 BENCHMARK(BM_CaravanseraiMovesPageWithPrefix)->Unit(benchmark::kMillisecond);
