@@ -57,6 +57,18 @@ std::string hash_hex(const std::string& text) {
   return to_hex(digest.data(), digest.size());
 }
 
+std::string hash_hex(std::initializer_list<std::string_view> parts) {
+  ensure_sodium();
+  crypto_generichash_state state;
+  std::array<unsigned char, 32> digest{};
+  crypto_generichash_init(&state, nullptr, 0, digest.size());
+  for (const std::string_view part : parts)
+    crypto_generichash_update(&state, reinterpret_cast<const unsigned char*>(part.data()),
+                              part.size());
+  crypto_generichash_final(&state, digest.data(), digest.size());
+  return to_hex(digest.data(), digest.size());
+}
+
 bool same_digest(const std::string& a, const std::string& b) {
   ensure_sodium();
   if (a.size() != b.size()) return false;

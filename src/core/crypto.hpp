@@ -3,7 +3,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 namespace core {
 
@@ -22,6 +24,8 @@ std::string new_game_id();
 std::uint64_t new_seed();
 // BLAKE2b-256 of the text, as 64 hex digits.
 std::string hash_hex(const std::string& text);
+// The same of the parts written one after the other (without joining them first).
+std::string hash_hex(std::initializer_list<std::string_view> parts);
 // Constant-time comparison of two hex digests of equal length.
 bool same_digest(const std::string& a, const std::string& b);
 

@@ -51,12 +51,11 @@ std::string state_hash(const Document& state, const std::string& rng, const Docu
   return state_hash_of_text(state.dump(), rng, host);
 }
 
-std::string state_hash_of_text(std::string state_text, const std::string& rng,
+std::string state_hash_of_text(const std::string& state_text, const std::string& rng,
                                const Document& host) {
   // Games that never used an action hash as they always did, so older records still verify.
-  state_text.append("\n").append(rng);
-  if (!(host.is_null() || host.empty())) state_text.append("\n").append(host.dump());
-  return core::hash_hex(state_text);
+  if (host.is_null() || host.empty()) return core::hash_hex({state_text, "\n", rng});
+  return core::hash_hex({state_text, "\n", rng, "\n", host.dump()});
 }
 
 namespace {

@@ -33,7 +33,7 @@ int seat_of(const store::GameRow& row, const std::string& name);
 std::string state_hash(const core::Document& state, const std::string& rng,
                        const core::Document& host = core::Document::object());
 // The same from the state's text as State::view_text(kReferee) writes it (no Document made).
-std::string state_hash_of_text(std::string state_text, const std::string& rng,
+std::string state_hash_of_text(const std::string& state_text, const std::string& rng,
                                const core::Document& host = core::Document::object());
 
 // Over by the rules, or by the referee (resignation, draw, forfeit, adjudication).

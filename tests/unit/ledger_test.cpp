@@ -2,6 +2,7 @@
 // signed receipts and signed turns. Played through the referee API over every engine.
 #include <gtest/gtest.h>
 
+#include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "ledger/chain.hpp"
 #include "ledger/crypto.hpp"
@@ -9,6 +10,7 @@
 #include "ledger/record.hpp"
 #include "ledger/turn_signature.hpp"
 #include "output/writer.hpp"
+#include "referee/game_context.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
@@ -116,6 +118,21 @@ TEST(LedgerFormats, TheCommitmentIsSha256OfSaltColonSeed) {
   EXPECT_TRUE(ledger::seed_matches("7", salt, ledger::seed_commitment(7, salt)));
   EXPECT_FALSE(ledger::seed_matches("8", salt, ledger::seed_commitment(7, salt)));
   EXPECT_FALSE(ledger::seed_matches("7x", salt, ledger::seed_commitment(7, salt)));
+}
+
+// The state hash is BLAKE2b-256 of the state's text, the generator and (once it holds anything)
+// the table's state, on lines; written in parts, it is the hash of the joined text. The values
+// are Python's hashlib.blake2b(..., digest_size=32) of the same bytes.
+TEST(LedgerFormats, TheStateHashIsBlake2bOfStateGeneratorAndTableOnLines) {
+  EXPECT_EQ(core::hash_hex("abc"),
+            "bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319");
+  EXPECT_EQ(core::hash_hex({"a", "", "bc"}), core::hash_hex("abc"));
+  EXPECT_EQ(referee::state_hash_of_text(R"({"x":1})", "rng"),
+            "ead901d3f35eb3963fb76df6d518eef9f93d86acb7c9a5eefd5ad56f7ebb6a61");
+  EXPECT_EQ(referee::state_hash_of_text(R"({"x":1})", "rng", nullptr),
+            referee::state_hash_of_text(R"({"x":1})", "rng"));
+  EXPECT_EQ(referee::state_hash_of_text(R"({"x":1})", "rng", {{"retired", {1}}}),
+            "5851dd93d07cdf7f3b1f0879e76f4a6adda82cd8f14349514ffa1926e96ef4c7");
 }
 
 TEST(LedgerFormats, AChainLinkIsSha256OfPreviousTurnAndStateHashOnLines) {
