@@ -306,13 +306,14 @@ Board::Board(std::vector<PlacedTile> tiles) : tiles_(std::move(tiles)) {
     cells.push_back({centre, static_cast<int>(t), -1});
     for (const Hex& s : kSteps)
       cells.push_back({{centre.q + s.q, centre.r + s.r}, static_cast<int>(t), -1});
-    for (const auto& [hex, colour] : tiles_[t].caravanserai) {
+    for (const std::pair<Hex, int>& placed : tiles_[t].caravanserai) {
+      const Hex hex = placed.first;  // (clang 14 cannot capture a structured binding)
       const auto it = std::find_if(cells.begin() + static_cast<std::ptrdiff_t>(first), cells.end(),
-                                   [&hex](const Cell& cell) { return cell.hex == hex; });
+                                   [hex](const Cell& cell) { return cell.hex == hex; });
       if (it == cells.end())
         outside = std::min(outside, t);
       else
-        it->colour = colour;
+        it->colour = placed.second;
     }
   }
   // Cells in map order, so that cell indices run row by row, left to right; a cell two tiles
