@@ -49,13 +49,7 @@ std::uint64_t new_seed() {
   return seed;
 }
 
-std::string hash_hex(const std::string& text) {
-  ensure_sodium();
-  std::array<unsigned char, 32> digest{};
-  crypto_generichash(digest.data(), digest.size(),
-                     reinterpret_cast<const unsigned char*>(text.data()), text.size(), nullptr, 0);
-  return to_hex(digest.data(), digest.size());
-}
+std::string hash_hex(const std::string& text) { return hash_hex({std::string_view(text)}); }
 
 std::string hash_hex(std::initializer_list<std::string_view> parts) {
   ensure_sodium();

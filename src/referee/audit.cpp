@@ -153,6 +153,10 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
   };
   std::optional<Document> failed;
   std::string replayed_text, replayed_hash;  // the game as the replay made it, after each turn
+  auto hash_replayed = [&] {
+    replayed_text = context.state->view_text(core::kReferee);
+    replayed_hash = state_hash_of_text(replayed_text, context.rng.save(), context.row.host);
+  };
   games.each_turn(row.id, 0, store::GameStore::EventsAs::kText, [&](store::TurnRow& turn) {
     auto stop = [&](const std::string& why) {
       failed = fail(why);
@@ -170,8 +174,7 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
       return stop(
           fmt::format("turn {}: the action is refused on replay: {}", turn.number, error.what()));
     }
-    replayed_text = context.state->view_text(core::kReferee);
-    replayed_hash = state_hash_of_text(replayed_text, context.rng.save(), context.row.host);
+    hash_replayed();
     if (replayed_hash != turn.state_hash)
       return stop(fmt::format("turn {}: the state hash differs", turn.number));
     if (asks) {
@@ -187,10 +190,7 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
   if (failed) return *failed;
   if (auto broken = chain.finish()) return fail(*broken);
   if (expected != row.next_turn) return fail("the game's turn counter disagrees with its record");
-  if (expected == 1) {  // no turn: the game as it was set up
-    replayed_text = context.state->view_text(core::kReferee);
-    replayed_hash = state_hash_of_text(replayed_text, context.rng.save(), context.row.host);
-  }
+  if (expected == 1) hash_replayed();  // no turn: the game as it was set up
   // A stored snapshot that is the replayed game byte for byte (the state's text, the generator,
   // the table's state) has the replay's hash, already made.
   const bool as_replayed = row.state_text == replayed_text && row.rng == context.rng.save() &&
