@@ -11,6 +11,7 @@
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
+#include "referee/state_hash_checks.hpp"
 #include "referee/turns.hpp"
 
 namespace referee {
@@ -58,7 +59,9 @@ store::GameRow copy_for_replay(store::GameRow& row) {
 
 // `row` is read with its states and set-up events as stored text (GameStore::StatesAs::kText);
 // it is changed only while copy_for_replay() copies it, and to read a position it started from.
-Document audit_game(store::GameStore& games, store::GameRow& row) {
+// Each turn's state hash is compared by `checks`, beside the replay (a failure is still the
+// first in the record's order: a hash that differs before a turn that fails otherwise).
+Document audit_game(store::GameStore& games, store::GameRow& row, StateHashChecks& checks) {
   Document report = {{"game", row.id}, {"kind", row.kind}, {"turns", 0}, {"ok", false}};
   auto fail = [&](const std::string& why) {
     report["error"] = why;
@@ -152,11 +155,7 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
     return snapshot_of(again);
   };
   std::optional<Document> failed;
-  std::string replayed_text, replayed_hash;  // the game as the replay made it, after each turn
-  auto hash_replayed = [&] {
-    replayed_text = context.state->view_text(core::kReferee);
-    replayed_hash = state_hash_of_text(replayed_text, context.rng.save(), context.row.host);
-  };
+  checks.start_game(row.next_turn - 1);
   games.each_turn(row.id, 0, store::GameStore::EventsAs::kText, [&](store::TurnRow& turn) {
     auto stop = [&](const std::string& why) {
       failed = fail(why);
@@ -174,9 +173,9 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
       return stop(
           fmt::format("turn {}: the action is refused on replay: {}", turn.number, error.what()));
     }
-    hash_replayed();
-    if (replayed_hash != turn.state_hash)
-      return stop(fmt::format("turn {}: the state hash differs", turn.number));
+    checks.check({turn.number, context.state->view_text(core::kReferee), context.rng.save(),
+                  host_text_for_hash(context.row.host), std::move(turn.state_hash)});
+    if (checks.differed()) return false;  // finish() names the turn
     if (asks) {
       kept.insert_or_assign(turn.number, keep(context));
       if (const auto old = kept.find(turn.number - kRecent);
@@ -187,10 +186,21 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
     ++expected;
     return true;
   });
+  StateHashChecks::Outcome checked = checks.finish();
+  if (checked.first_differing) {
+    report["turns"] = *checked.first_differing - 1;
+    return fail(fmt::format("turn {}: the state hash differs", *checked.first_differing));
+  }
   if (failed) return *failed;
   if (auto broken = chain.finish()) return fail(*broken);
   if (expected != row.next_turn) return fail("the game's turn counter disagrees with its record");
-  if (expected == 1) hash_replayed();  // no turn: the game as it was set up
+  // The game as the replay made it (as it was set up, when it has no turn).
+  std::string replayed_text = std::move(checked.last_text);
+  std::string replayed_hash = std::move(checked.last_hash);
+  if (expected == 1) {
+    replayed_text = context.state->view_text(core::kReferee);
+    replayed_hash = state_hash_of_text(replayed_text, context.rng.save(), context.row.host);
+  }
   // A stored snapshot that is the replayed game byte for byte (the state's text, the generator,
   // the table's state) has the replay's hash, already made.
   const bool as_replayed = row.state_text == replayed_text && row.rng == context.rng.save() &&
@@ -211,17 +221,18 @@ Document audit_game(store::GameStore& games, store::GameRow& row) {
 
 Document audit(store::Database& db, const std::optional<std::string>& game) {
   store::GameStore games(db);
+  StateHashChecks checks;
   Document reports = Document::array();
   if (game) {
     auto row = games.find_game(*game, store::GameStore::StatesAs::kText);
     if (!row)
       throw core::UserError(core::Exit::kNoInput,
                             fmt::format("no game '{}' in this database", *game));
-    reports.push_back(audit_game(games, *row));
+    reports.push_back(audit_game(games, *row, checks));
   } else {
     for (const auto& summary : games.list_games()) {
       auto row = games.find_game(summary.id, store::GameStore::StatesAs::kText);
-      reports.push_back(audit_game(games, *row));
+      reports.push_back(audit_game(games, *row, checks));
     }
   }
   bool ok = true;

@@ -53,9 +53,17 @@ std::string state_hash(const Document& state, const std::string& rng, const Docu
 
 std::string state_hash_of_text(const std::string& state_text, const std::string& rng,
                                const Document& host) {
-  // Games that never used an action hash as they always did, so older records still verify.
-  if (host.is_null() || host.empty()) return core::hash_hex({state_text, "\n", rng});
-  return core::hash_hex({state_text, "\n", rng, "\n", host.dump()});
+  return state_hash_of_texts(state_text, rng, host_text_for_hash(host));
+}
+
+std::string host_text_for_hash(const Document& host) {
+  return host.is_null() || host.empty() ? std::string() : host.dump();
+}
+
+std::string state_hash_of_texts(std::string_view state_text, std::string_view rng,
+                                std::string_view host_text) {
+  if (host_text.empty()) return core::hash_hex({state_text, "\n", rng});
+  return core::hash_hex({state_text, "\n", rng, "\n", host_text});
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/engine.hpp"
 #include "store/game_store.hpp"
@@ -35,6 +36,12 @@ std::string state_hash(const core::Document& state, const std::string& rng,
 // The same from the state's text as State::view_text(kReferee) writes it (no Document made).
 std::string state_hash_of_text(const std::string& state_text, const std::string& rng,
                                const core::Document& host = core::Document::object());
+// The table's state as the state hash takes it: its text, or nothing while it holds nothing (a
+// game that never used an action hashes as games always did, so older records still verify).
+std::string host_text_for_hash(const core::Document& host);
+// The state hash from texts: the state's, the generator's and host_text_for_hash(host).
+std::string state_hash_of_texts(std::string_view state_text, std::string_view rng,
+                                std::string_view host_text);
 
 // Over by the rules, or by the referee (resignation, draw, forfeit, adjudication).
 bool game_over(const core::State& state, const store::GameRow& row);

@@ -1,0 +1,105 @@
+#include "referee/state_hash_checks.hpp"
+
+#include <utility>
+
+#include "referee/game_context.hpp"
+
+namespace referee {
+
+StateHashChecks::~StateHashChecks() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+void StateHashChecks::start_game(std::int64_t turns) {
+  long_game_ = turns >= kLongGame;
+  handing_over_.reset();
+}
+
+void StateHashChecks::check(Turn turn) {
+  if (!handing_over_) handing_over_ = long_game_ && turn.state_text.size() >= kLongState;
+  pending_.push_back(std::move(turn));
+  if (!*handing_over_) {
+    if (!outcome_.first_differing) run(pending_, outcome_, differed_);
+    pending_.clear();
+    return;
+  }
+  if (pending_.size() < kBatch) return;
+  std::deque<std::vector<Turn>> checked;
+  {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return queued_.size() < kQueued; });
+    handed_over_ += static_cast<std::int64_t>(pending_.size());
+    queued_.push_back(std::move(pending_));
+    std::swap(checked, checked_);
+    if (!worker_.joinable()) worker_ = std::thread([this] { work(); });
+  }
+  changed_.notify_all();
+  pending_ = {};
+  pending_.reserve(kBatch);
+  // `checked` goes here: the texts are freed by the thread that made them.
+}
+
+StateHashChecks::Outcome StateHashChecks::finish() {
+  // The last turns, fewer than a batch, are checked here while the thread checks those before.
+  Outcome rest;
+  std::atomic<bool> rest_differed = false;
+  run(pending_, rest, rest_differed);
+  pending_.clear();
+  std::exception_ptr error;
+  std::deque<std::vector<Turn>> checked;
+  {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return queued_.empty() && !busy_; });
+    std::swap(error, error_);
+    std::swap(checked, checked_);
+  }
+  differed_.store(false, std::memory_order_relaxed);
+  Outcome done = std::exchange(outcome_, {});
+  if (error) std::rethrow_exception(error);
+  if (!done.first_differing && (rest.first_differing || !rest.last_hash.empty()))
+    done = std::move(rest);  // none of the thread's differs: the game's last turns are here
+  return done;
+}
+
+void StateHashChecks::run(std::vector<Turn>& batch, Outcome& outcome, std::atomic<bool>& differed) {
+  for (Turn& turn : batch) {
+    if (outcome.first_differing) return;  // the first is known: the rest need no hashing
+    std::string hash = state_hash_of_texts(turn.state_text, turn.rng, turn.host_text);
+    if (hash != turn.recorded) {
+      outcome.first_differing = turn.number;
+      differed.store(true, std::memory_order_relaxed);
+    }
+    std::swap(outcome.last_text, turn.state_text);
+    std::swap(outcome.last_hash, hash);
+  }
+}
+
+void StateHashChecks::work() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    changed_.wait(lock, [&] { return stopping_ || !queued_.empty(); });
+    if (stopping_) return;
+    std::vector<Turn> batch = std::move(queued_.front());
+    queued_.pop_front();
+    busy_ = true;
+    lock.unlock();
+    std::exception_ptr error;
+    try {
+      run(batch, outcome_, differed_);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    lock.lock();
+    if (error && !error_) error_ = error;
+    checked_.push_back(std::move(batch));
+    busy_ = false;
+    changed_.notify_all();
+  }
+}
+
+}  // namespace referee

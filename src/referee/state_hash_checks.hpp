@@ -1,0 +1,80 @@
+// An audit's state-hash checks, made on a second thread while the replay goes on. Hashing each
+// replayed state (BLAKE2b over its text) is up to two fifths of an audit's time, and no later
+// turn needs it: the replay hands each turn's state over and goes on to the next turn, and the
+// checks of a game are waited for at its end. Handing over costs something too, so a short game
+// (under kLongGame turns) and a game whose states are short (under kLongState bytes of text) are
+// checked on the calling thread as they go, and so is the end of a game, fewer turns than a
+// batch. An audit of short games never starts the thread. Internal to the referee module.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace referee {
+
+class StateHashChecks {
+ public:
+  static constexpr std::int64_t kLongGame = 64;   // turns
+  static constexpr std::size_t kLongState = 512;  // bytes of a state's text
+  struct Turn {
+    std::int64_t number = 0;
+    // The state as the replay made it, as state_hash_of_texts() takes it.
+    std::string state_text, rng, host_text;
+    std::string recorded;  // the state hash that the record holds for this turn
+  };
+  struct Outcome {
+    std::optional<std::int64_t> first_differing;  // the first turn whose hash is not the recorded
+    // The last turn checked (up to the first that differed): its state's text and its hash.
+    std::string last_text, last_hash;
+  };
+
+  StateHashChecks() = default;
+  StateHashChecks(const StateHashChecks&) = delete;
+  StateHashChecks& operator=(const StateHashChecks&) = delete;
+  ~StateHashChecks();
+
+  // The checks of a game of `turns` recorded turns start.
+  void start_game(std::int64_t turns);
+  // Checks `turn`, now or later; turns come in their order.
+  void check(Turn turn);
+  // Whether a check already made found a hash that differs: the replay need not go on.
+  bool differed() const { return differed_.load(std::memory_order_relaxed); }
+  // Waits for every check since the last finish() and gives what they found; the checks that
+  // follow start afresh (the next game). Throws what a check threw.
+  Outcome finish();
+  // How many turns were handed to the thread so far, over every game.
+  std::int64_t handed_over() const { return handed_over_; }
+
+ private:
+  static constexpr std::size_t kBatch = 16;  // turns handed over at once
+  static constexpr std::size_t kQueued = 2;  // batches waiting at most
+  // The checks of `batch`, in order, into `outcome`. The texts that `outcome` lets go of stay in
+  // `batch`, so that the thread that made them frees them.
+  static void run(std::vector<Turn>& batch, Outcome& outcome, std::atomic<bool>& differed);
+  void work();  // the thread's loop
+
+  bool long_game_ = false;
+  std::optional<bool> handing_over_;  // for this game, decided by its first turn
+  std::vector<Turn> pending_;         // the caller's: turns not yet handed over
+  std::int64_t handed_over_ = 0;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::vector<Turn>> queued_, checked_;  // batches for the thread, and back
+  bool busy_ = false, stopping_ = false;
+  std::exception_ptr error_;
+  // The thread's while a batch is queued or being checked, else the caller's; finish() waits for
+  // neither to be so before it reads it.
+  Outcome outcome_;
+  std::atomic<bool> differed_{false};
+  std::thread worker_;
+};
+
+}  // namespace referee
