@@ -24,7 +24,7 @@ void StateHashChecks::check(Turn turn) {
   if (!handing_over_) handing_over_ = long_game_ && turn.state_text.size() >= kLongState;
   pending_.push_back(std::move(turn));
   if (!*handing_over_) {
-    if (!outcome_.first_differing) run(pending_, outcome_, differed_);
+    if (run(pending_, outcome_)) differed_.store(true, std::memory_order_relaxed);
     pending_.clear();
     return;
   }
@@ -47,8 +47,7 @@ void StateHashChecks::check(Turn turn) {
 StateHashChecks::Outcome StateHashChecks::finish() {
   // The last turns, fewer than a batch, are checked here while the thread checks those before.
   Outcome rest;
-  std::atomic<bool> rest_differed = false;
-  run(pending_, rest, rest_differed);
+  run(pending_, rest);
   pending_.clear();
   std::exception_ptr error;
   std::deque<std::vector<Turn>> checked;
@@ -66,17 +65,15 @@ StateHashChecks::Outcome StateHashChecks::finish() {
   return done;
 }
 
-void StateHashChecks::run(std::vector<Turn>& batch, Outcome& outcome, std::atomic<bool>& differed) {
+bool StateHashChecks::run(std::vector<Turn>& batch, Outcome& outcome) {
   for (Turn& turn : batch) {
-    if (outcome.first_differing) return;  // the first is known: the rest need no hashing
+    if (outcome.first_differing) break;  // the first is known: the rest need no hashing
     std::string hash = state_hash_of_texts(turn.state_text, turn.rng, turn.host_text);
-    if (hash != turn.recorded) {
-      outcome.first_differing = turn.number;
-      differed.store(true, std::memory_order_relaxed);
-    }
+    if (hash != turn.recorded) outcome.first_differing = turn.number;
     std::swap(outcome.last_text, turn.state_text);
     std::swap(outcome.last_hash, hash);
   }
+  return outcome.first_differing.has_value();
 }
 
 void StateHashChecks::work() {
@@ -90,7 +87,7 @@ void StateHashChecks::work() {
     lock.unlock();
     std::exception_ptr error;
     try {
-      run(batch, outcome_, differed_);
+      if (run(batch, outcome_)) differed_.store(true, std::memory_order_relaxed);
     } catch (...) {
       error = std::current_exception();
     }

@@ -56,9 +56,9 @@ class StateHashChecks {
  private:
   static constexpr std::size_t kBatch = 16;  // turns handed over at once
   static constexpr std::size_t kQueued = 2;  // batches waiting at most
-  // The checks of `batch`, in order, into `outcome`. The texts that `outcome` lets go of stay in
-  // `batch`, so that the thread that made them frees them.
-  static void run(std::vector<Turn>& batch, Outcome& outcome, std::atomic<bool>& differed);
+  // The checks of `batch`, in order, into `outcome`; whether a hash differed. The texts that
+  // `outcome` lets go of stay in `batch`, so that the thread that made them frees them.
+  static bool run(std::vector<Turn>& batch, Outcome& outcome);
   void work();  // the thread's loop
 
   bool long_game_ = false;
