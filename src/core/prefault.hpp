@@ -1,9 +1,9 @@
 // The pages every command touches, mapped at the start of the process in a few system calls
-// instead of one page fault each. On this project's machines a page fault costs about 14 us (the
-// virtual machine's page tables), and a `submit` took some 230 of them: about a third of its time
-// (docs/PERFORMANCE.md, ninth session). Asking the kernel to populate a range with
-// MADV_POPULATE_READ/WRITE (Linux 5.14) maps all its pages in one call, at about 1-3 us a page.
-// Where the kernel does not know the advice, nothing is populated and nothing fails.
+// instead of one page fault each. On the machine of the ninth session (docs/PERFORMANCE.md) a
+// page fault cost about 14 us (a virtual machine whose page tables the host shadows), and a
+// `submit` took some 230 of them: about a quarter of its time. Asking the kernel to populate a
+// range with MADV_POPULATE_READ/WRITE (Linux 5.14) maps all its pages in one call, at about 1-3 us
+// a page. Where the kernel does not know the advice, nothing is populated and nothing fails.
 #pragma once
 
 #include <cstddef>
