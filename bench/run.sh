@@ -10,7 +10,9 @@ for p in hyperfine jq time; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
     { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq "$p"; }
 done
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARAVAN_BUILD_TESTS=ON >/dev/null
+# The build as .ci/build makes it for the tests (Release), so that both share build/.
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCARAVAN_WARNINGS_AS_ERRORS=ON \
+  -DCARAVAN_BUILD_TESTS=ON >/dev/null
 cmake --build build -j "$(nproc)" --target caravan-ref caravan-ref-bench commit-floor \
   interleave picture-floor >/dev/null
 bin=$PWD/build/caravan-ref
