@@ -5,16 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-30}
-bash .ci/install-deps test  # the build, Google Benchmark and sqlite3
+# The build the tests use (.ci/build: it installs the packages, Google Benchmark and sqlite3
+# among them), only the targets timed here.
+bash .ci/build test caravan-ref caravan-ref-bench commit-floor interleave picture-floor >/dev/null
 for p in hyperfine jq time; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
     { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq "$p"; }
 done
-# The build as .ci/build makes it for the tests (Release), so that both share build/.
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCARAVAN_WARNINGS_AS_ERRORS=ON \
-  -DCARAVAN_BUILD_TESTS=ON >/dev/null
-cmake --build build -j "$(nproc)" --target caravan-ref caravan-ref-bench commit-floor \
-  interleave picture-floor >/dev/null
 bin=$PWD/build/caravan-ref
 floor=$PWD/build/bench/commit-floor
 interleave=$PWD/build/bench/interleave
