@@ -1,6 +1,7 @@
 // Games anyone can audit (issue 5): committed seeds, the hash chain, records that verify offline,
 // signed receipts and signed turns. Played through the referee API over every engine.
 #include <gtest/gtest.h>
+#include <sodium.h>
 
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
@@ -110,6 +111,40 @@ TEST(LedgerFormats, Sha256IsTheStandardOne) {
   // FIPS 180-2 test vector: what `printf abc | sha256sum` prints.
   EXPECT_EQ(ledger::sha256_hex("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST(LedgerFormats, Sha256GivesTheStandardVectorsForEmptyAndLongInputs) {
+  // FIPS 180-2: the empty message, the two-block message and a million 'a's.
+  EXPECT_EQ(ledger::sha256_hex(""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(ledger::sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(ledger::sha256_hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST(LedgerFormats, Sha256AgreesWithLibsodiumAtEveryLengthAroundABlock) {
+  // The chain's hash moved from libsodium to nettle (which uses the processor's SHA
+  // instructions): every record made before must still verify, so the two must agree on every
+  // input, here each length from 0 to 300 bytes (every padding case of a 64-byte block) and some
+  // long ones, of bytes of every value.
+  ASSERT_GE(sodium_init(), 0);
+  std::string text;
+  auto check = [&] {
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+    EXPECT_EQ(ledger::sha256_hex(text), core::to_hex(digest, sizeof digest))
+        << text.size() << " bytes";
+  };
+  for (std::size_t n = 0; n <= 300; ++n) {
+    check();
+    text.push_back(static_cast<char>((n * 151 + 7) % 256));
+  }
+  for (std::size_t n : {4095, 4096, 65537}) {
+    text.assign(n, '\0');
+    for (std::size_t i = 0; i < n; ++i) text[i] = static_cast<char>((i * 31 + n) % 256);
+    check();
+  }
 }
 
 TEST(LedgerFormats, TheCommitmentIsSha256OfSaltColonSeed) {
