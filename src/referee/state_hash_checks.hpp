@@ -22,8 +22,11 @@ namespace referee {
 
 class StateHashChecks {
  public:
-  static constexpr std::int64_t kLongGame = 64;   // turns
-  static constexpr std::size_t kLongState = 512;  // bytes of a state's text
+  static constexpr std::int64_t kLongGame = 64;  // turns
+  // Bytes of a state's text. On this project's machines (2026-11-27) handing a turn over cost
+  // more than hashing it for states of 1-2 KB (nv-caravan, decktet-caravan): 512 made
+  // decktet-caravan's audit 1.3x slower than no thread (docs/PERFORMANCE.md, eleventh session).
+  static constexpr std::size_t kLongState = 2048;
   struct Turn {
     std::int64_t number = 0;
     // The state as the replay made it, as state_hash_of_texts() takes it.
