@@ -188,9 +188,9 @@ TEST_F(AuditHashChecks, TheLastTurnsHashIsChecked) {
 // verify of the long game's record, exported with its seed so that it is replayed. A record is
 // a document anyone can change, a field at a time, as these tests do. (Checking verify's hashes
 // on the thread too was tried and was slower: docs/PERFORMANCE.md, eleventh session.)
-class VerifyHashChecks : public LongGame {
+class VerifyLongRecord : public LongGame {
  protected:
-  VerifyHashChecks() : LongGame("nv-caravan", {"ann", "bob"}) {}
+  VerifyLongRecord() : LongGame("nv-caravan", {"ann", "bob"}) {}
   void SetUp() override {
     LongGame::SetUp();
     record_ = ledger::export_record(db(), game_, true);
@@ -210,14 +210,14 @@ class VerifyHashChecks : public LongGame {
   Document record_;
 };
 
-TEST_F(VerifyHashChecks, AnUnchangedLongRecordVerifiesAndIsReplayed) {
+TEST_F(VerifyLongRecord, AnUnchangedLongRecordVerifiesAndIsReplayed) {
   const Document report = ledger::verify_record(record_);
   EXPECT_EQ(report["ok"], true) << report.dump();
   EXPECT_EQ(report["replayed"], true);
   EXPECT_EQ(report["turns"], turns_);
 }
 
-TEST_F(VerifyHashChecks, TheFirstChangedStateHashIsTheOneNamed) {
+TEST_F(VerifyLongRecord, TheFirstChangedStateHashIsTheOneNamed) {
   change_hash(60);
   change_hash(20);
   EXPECT_EQ(failure(), "state_hash at turn 20");
@@ -227,19 +227,19 @@ TEST_F(VerifyHashChecks, TheFirstChangedStateHashIsTheOneNamed) {
       << report.dump();
 }
 
-TEST_F(VerifyHashChecks, AChangedHashComesBeforeALaterBrokenChain) {
+TEST_F(VerifyLongRecord, AChangedHashComesBeforeALaterBrokenChain) {
   change_hash(20);
   change_chain(70);
   EXPECT_EQ(failure(), "state_hash at turn 20");
 }
 
-TEST_F(VerifyHashChecks, ABrokenChainComesBeforeALaterChangedHash) {
+TEST_F(VerifyLongRecord, ABrokenChainComesBeforeALaterChangedHash) {
   change_hash(70);
   change_chain(30);
   EXPECT_EQ(failure(), "chain at turn 30");
 }
 
-TEST_F(VerifyHashChecks, AChangedHashAndChainOfOneTurnNameTheMoves) {
+TEST_F(VerifyLongRecord, AChangedHashAndChainOfOneTurnNameTheMoves) {
   // Neither the recorded hash nor the replayed one gives the recorded chain: the replay cannot
   // tell which was changed, and names the turn's moves, as it does when checking in turn.
   change_hash(40);
@@ -247,13 +247,13 @@ TEST_F(VerifyHashChecks, AChangedHashAndChainOfOneTurnNameTheMoves) {
   EXPECT_EQ(failure(), "moves at turn 40");
 }
 
-TEST_F(VerifyHashChecks, AFailureAfterTheTurnsComesAfterAChangedHash) {
+TEST_F(VerifyLongRecord, AFailureAfterTheTurnsComesAfterAChangedHash) {
   change_hash(turns_);
   record_["chain_head"] = std::string(64, 'e');
   EXPECT_EQ(failure(), fmt::format("state_hash at turn {}", turns_));
 }
 
-TEST_F(VerifyHashChecks, TheLastTurnsHashIsChecked) {
+TEST_F(VerifyLongRecord, TheLastTurnsHashIsChecked) {
   change_hash(turns_);
   EXPECT_EQ(failure(), fmt::format("state_hash at turn {}", turns_));
 }
