@@ -137,15 +137,15 @@ void choose() {
   const Parts parts = {text};
   if (!blake2b_by_libgcrypt(parts)) return;
   using Tick = std::chrono::steady_clock;
-  auto best = [](auto&& hash) {
+  auto timed = [](auto&& hash) {
     const auto start = Tick::now();
     hash();
     return Tick::now() - start;
   };
   Tick::duration sodium = Tick::duration::max(), gcrypt = Tick::duration::max();
   for (int round = 0; round < 4; ++round) {
-    sodium = std::min(sodium, best([&] { blake2b_by_libsodium(parts); }));
-    gcrypt = std::min(gcrypt, best([&] { blake2b_by_libgcrypt(parts); }));
+    sodium = std::min(sodium, timed([&] { blake2b_by_libsodium(parts); }));
+    gcrypt = std::min(gcrypt, timed([&] { blake2b_by_libgcrypt(parts); }));
   }
   if (gcrypt < sodium) chosen.store(Blake2b::kLibgcrypt, std::memory_order_release);
 }
