@@ -26,7 +26,8 @@ std::string new_game_id();
 std::uint64_t new_seed();
 // BLAKE2b-256 of the text, as 64 hex digits.
 std::string hash_hex(const std::string& text);
-// The same of the parts (at most 8) written one after the other (without joining them first).
+// The same of the parts written one after the other (without joining them first). libgcrypt
+// takes up to 8 parts at once; more are hashed by libsodium, to the same digest.
 // Thread-safe. Once the process has hashed 1 MiB (an audit, a verify, a batch), it switches to
 // the faster of two libraries' BLAKE2b on this processor; the digests are the same.
 std::string hash_hex(std::initializer_list<std::string_view> parts);
