@@ -124,9 +124,11 @@ std::optional<Digest> blake2b_by_libgcrypt(Parts parts) {
 // one that hashes a test text faster here. Both give the same digests (tests/unit/crypto_test).
 // On this project's machines (AMD EPYC, 2026-11) libsodium's vector code hashes 590 MB/s and
 // libgcrypt's portable code 1,150 MB/s; on other processors the vector code can win, hence the
-// measurement. A process that hashes little (a turn) never opens libgcrypt.
+// measurement. A process that hashes little (a turn) never opens libgcrypt. Once the choice is
+// made, nothing is counted any more (an audit hashes on two threads at once).
 constexpr std::uint64_t kBulkBytes = std::uint64_t{1} << 20;
 std::atomic<std::uint64_t> hashed_bytes{0};
+std::atomic<bool> decided{false};
 std::atomic<Blake2b> chosen{Blake2b::kLibsodium};
 std::once_flag choosing;
 
@@ -135,20 +137,34 @@ std::once_flag choosing;
 void choose() {
   const std::string text(16384, 'c');
   const Parts parts = {text};
-  if (!blake2b_by_libgcrypt(parts)) return;
-  using Tick = std::chrono::steady_clock;
-  auto timed = [](auto&& hash) {
-    const auto start = Tick::now();
-    hash();
-    return Tick::now() - start;
-  };
-  Tick::duration sodium = Tick::duration::max(), gcrypt = Tick::duration::max();
-  for (int round = 0; round < 4; ++round) {
-    sodium = std::min(sodium, timed([&] { blake2b_by_libsodium(parts); }));
-    gcrypt = std::min(gcrypt, timed([&] { blake2b_by_libgcrypt(parts); }));
+  if (blake2b_by_libgcrypt(parts)) {
+    using Tick = std::chrono::steady_clock;
+    auto timed = [](auto&& hash) {
+      const auto start = Tick::now();
+      hash();
+      return Tick::now() - start;
+    };
+    Tick::duration sodium = Tick::duration::max(), gcrypt = Tick::duration::max();
+    for (int round = 0; round < 4; ++round) {
+      sodium = std::min(sodium, timed([&] { blake2b_by_libsodium(parts); }));
+      gcrypt = std::min(gcrypt, timed([&] { blake2b_by_libgcrypt(parts); }));
+    }
+    if (gcrypt < sodium) chosen.store(Blake2b::kLibgcrypt, std::memory_order_relaxed);
   }
-  if (gcrypt < sodium) chosen.store(Blake2b::kLibgcrypt, std::memory_order_release);
+  decided.store(true, std::memory_order_release);
 }
+
+// The implementation for a hash of `bytes`, counting them while no choice is made.
+Blake2b implementation_for(std::uint64_t bytes) {
+  if (!decided.load(std::memory_order_acquire)) {
+    if (hashed_bytes.fetch_add(bytes, std::memory_order_relaxed) + bytes < kBulkBytes)
+      return Blake2b::kLibsodium;
+    std::call_once(choosing, choose);
+  }
+  return chosen.load(std::memory_order_relaxed);
+}
+
+std::string hex_of(const Digest& digest) { return to_hex(digest.data(), digest.size()); }
 
 }  // namespace
 
@@ -157,29 +173,21 @@ std::string hash_hex(const std::string& text) { return hash_hex({std::string_vie
 std::string hash_hex(Parts parts) {
   std::uint64_t bytes = 0;
   for (const std::string_view part : parts) bytes += part.size();
-  if (hashed_bytes.fetch_add(bytes, std::memory_order_relaxed) + bytes >= kBulkBytes)
-    std::call_once(choosing, choose);
-  if (chosen.load(std::memory_order_acquire) == Blake2b::kLibgcrypt)
-    if (const auto digest = blake2b_by_libgcrypt(parts))
-      return to_hex(digest->data(), digest->size());
-  const Digest digest = blake2b_by_libsodium(parts);
-  return to_hex(digest.data(), digest.size());
+  if (implementation_for(bytes) == Blake2b::kLibgcrypt)
+    if (const auto digest = blake2b_by_libgcrypt(parts)) return hex_of(*digest);
+  return hex_of(blake2b_by_libsodium(parts));
 }
 
 std::optional<std::string> hash_hex_by(Blake2b implementation, Parts parts) {
-  if (implementation == Blake2b::kLibsodium) {
-    const Digest digest = blake2b_by_libsodium(parts);
-    return to_hex(digest.data(), digest.size());
-  }
+  if (implementation == Blake2b::kLibsodium) return hex_of(blake2b_by_libsodium(parts));
   const auto digest = blake2b_by_libgcrypt(parts);
   if (!digest) return std::nullopt;
-  return to_hex(digest->data(), digest->size());
+  return hex_of(*digest);
 }
 
 std::optional<Blake2b> hash_implementation() {
-  if (hashed_bytes.load(std::memory_order_relaxed) < kBulkBytes) return std::nullopt;
-  std::call_once(choosing, choose);
-  return chosen.load(std::memory_order_acquire);
+  if (!decided.load(std::memory_order_acquire)) return std::nullopt;
+  return chosen.load(std::memory_order_relaxed);
 }
 
 bool same_digest(const std::string& a, const std::string& b) {
