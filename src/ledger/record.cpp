@@ -11,6 +11,7 @@
 #include "referee/game_context.hpp"
 #include "referee/turns.hpp"
 #include "store/game_store.hpp"
+#include "store/sqlite.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace ledger {
@@ -365,6 +366,9 @@ Replay check(const Document& record, Keep keep) {
 
 Document export_record(store::Database& db, const std::string& game, bool secret) {
   store::GameStore games(db);
+  // The row and the turns from one snapshot: a turn committed between the two reads would make a
+  // record whose last turn is not its chain head.
+  store::ReadSnapshot snapshot(db);
   const auto row = games.find_game(game);
   if (!row)
     throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", game));

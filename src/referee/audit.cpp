@@ -13,6 +13,7 @@
 #include "referee/referee.hpp"
 #include "referee/state_hash_checks.hpp"
 #include "referee/turns.hpp"
+#include "store/sqlite.hpp"
 
 namespace referee {
 
@@ -221,6 +222,10 @@ Document audit_game(store::GameStore& games, store::GameRow& row, StateHashCheck
 
 Document audit(store::Database& db, const std::optional<std::string>& game) {
   store::GameStore games(db);
+  // The whole audit reads one snapshot: a game's row, its turns and its actions as they were
+  // together, whatever a referee commits meanwhile (a turn committed between reading the row and
+  // reading the turns would otherwise look like a record longer than its counter).
+  store::ReadSnapshot snapshot(db);
   StateHashChecks checks;
   Document reports = Document::array();
   if (game) {
@@ -230,8 +235,8 @@ Document audit(store::Database& db, const std::optional<std::string>& game) {
                             fmt::format("no game '{}' in this database", *game));
     reports.push_back(audit_game(games, *row, checks));
   } else {
-    for (const auto& summary : games.list_games()) {
-      auto row = games.find_game(summary.id, store::GameStore::StatesAs::kText);
+    for (const auto& id : games.game_ids()) {
+      auto row = games.find_game(id, store::GameStore::StatesAs::kText);
       reports.push_back(audit_game(games, *row, checks));
     }
   }

@@ -190,6 +190,13 @@ std::vector<GameRow> GameStore::list_games() {
   return games;
 }
 
+std::vector<std::string> GameStore::game_ids() {
+  Statement query(db_, "SELECT id FROM games ORDER BY created_at, id");
+  std::vector<std::string> ids;
+  while (query.step()) ids.push_back(query.text(0));
+  return ids;
+}
+
 void GameStore::update_snapshot(const GameRow& game) {
   Statement update(db_,
                    "UPDATE games SET state = ?, rng = ?, state_hash = ?, next_turn = ?, "

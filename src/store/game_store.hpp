@@ -112,7 +112,8 @@ class GameStore {
   // text alone (GameRow's *_text).
   enum class StatesAs { kDocuments, kText };
   std::optional<GameRow> find_game(const std::string& id, StatesAs states = StatesAs::kDocuments);
-  std::vector<GameRow> list_games();  // without snapshots or seats' tokens
+  std::vector<GameRow> list_games();    // without snapshots or seats' tokens
+  std::vector<std::string> game_ids();  // every game's id, in list_games()'s order
   void update_snapshot(const GameRow& game);
 
   std::int64_t record_submission(const SubmissionRow& submission);

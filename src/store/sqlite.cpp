@@ -348,4 +348,17 @@ void Transaction::commit() {
   core::fault_point("after-commit");
 }
 
+ReadSnapshot::ReadSnapshot(Database& db)
+    : db_(db), open_(sqlite3_get_autocommit(db.handle()) != 0) {
+  if (open_) db_.exec("BEGIN DEFERRED");
+}
+
+ReadSnapshot::~ReadSnapshot() {
+  if (!open_) return;
+  try {
+    db_.exec("ROLLBACK");
+  } catch (...) {  // a destructor must not throw; the connection closes the transaction anyway
+  }
+}
+
 }  // namespace store

@@ -126,4 +126,21 @@ class Transaction {
   bool done_ = false;
 };
 
+// One read transaction (BEGIN DEFERRED) for a command that reads many statements and writes
+// none (audit): every statement in it sees the database as it was at the first read, whatever
+// another referee commits meanwhile, and the statements do not each take and drop the read lock
+// of the write-ahead log. Ends with ROLLBACK, so it cannot keep a write. Inside a transaction
+// already open it does nothing: that one's snapshot holds.
+class ReadSnapshot {
+ public:
+  explicit ReadSnapshot(Database& db);
+  ~ReadSnapshot();
+  ReadSnapshot(const ReadSnapshot&) = delete;
+  ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+ private:
+  Database& db_;
+  bool open_;
+};
+
 }  // namespace store

@@ -96,6 +96,52 @@ TEST_F(StoreTest, ATransactionInsideAnotherIsASavepointThatStandsOrFallsAlone) {
   EXPECT_EQ(games.submissions(std::nullopt).size(), 2u);
 }
 
+// audit reads a game's row, then its turns and actions: all of them from one snapshot, so a turn
+// another referee commits meanwhile is not half seen.
+TEST_F(StoreTest, AReadSnapshotSeesTheDatabaseAsItWasAtItsFirstRead) {
+  store::GameStore games(db());
+  store::Database other(path());
+  store::GameStore others(other);
+  auto row = [](const char* raw) {
+    store::SubmissionRow submission;
+    submission.raw = raw;
+    return submission;
+  };
+  games.record_submission(row("before"));
+  {
+    store::ReadSnapshot snapshot(db());
+    ASSERT_EQ(games.submissions(std::nullopt).size(), 1u);
+    others.record_submission(row("meanwhile"));  // committed by another connection
+    EXPECT_EQ(others.submissions(std::nullopt).size(), 2u);
+    EXPECT_EQ(games.submissions(std::nullopt).size(), 1u);
+  }
+  EXPECT_EQ(games.submissions(std::nullopt).size(), 2u);
+}
+
+TEST_F(StoreTest, AReadSnapshotKeepsNoWriteAndLeavesAnOpenTransactionAlone) {
+  store::GameStore games(db());
+  auto row = [](const char* raw) {
+    store::SubmissionRow submission;
+    submission.raw = raw;
+    return submission;
+  };
+  {
+    store::ReadSnapshot snapshot(db());
+    games.record_submission(row("not kept"));
+  }
+  EXPECT_TRUE(games.submissions(std::nullopt).empty());
+  {
+    store::Transaction tx(db());
+    {
+      store::ReadSnapshot inside(db());
+      games.record_submission(row("kept"));
+    }
+    tx.commit();
+  }
+  ASSERT_EQ(games.submissions(std::nullopt).size(), 1u);
+  EXPECT_EQ(games.submissions(std::nullopt)[0].raw, "kept");
+}
+
 TEST_F(StoreTest, AWriterWaitingPastTheBusyTimeoutGetsATemporaryFailure) {
   store::Transaction holder(db());  // this connection holds the write lock
   store::Database other(path());
