@@ -7,6 +7,7 @@
 #include "output/writer.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
+#include "store/sqlite.hpp"
 
 namespace cli {
 
@@ -24,6 +25,7 @@ struct HtmlOptions {
 constexpr std::size_t kMovesListed = 200;
 
 std::string page_of(store::Database& db, const HtmlOptions& opts) {
+  store::ReadSnapshot snapshot(db);  // the view, its moves and its history as they were together
   if (!opts.player.empty()) {
     const auto view = referee::view(db, opts.game, opts.player);
     const auto moves = referee::legal_moves(db, opts.game, opts.player, nullptr, kMovesListed);

@@ -11,6 +11,7 @@
 #include "output/writer.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
+#include "store/sqlite.hpp"
 
 namespace mail {
 
@@ -174,6 +175,8 @@ void add_picture(Outgoing& mail, store::Database& db, const json& view, const Re
 
 Outgoing view_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
                      const std::string& news, const Incoming* answering) {
+  // The view, its legal moves, its picture's latest turn and the record: one snapshot of the game.
+  store::ReadSnapshot snapshot(db);
   const json view = reader.player ? referee::view(db, game.id, reader.player->name)
                                   : referee::observer_view(db, game.id);
   const std::int64_t next = view.at("turn").get<std::int64_t>();

@@ -10,6 +10,7 @@
 #include "referee/game_context.hpp"
 #include "referee/turns.hpp"
 #include "store/game_store.hpp"
+#include "store/sqlite.hpp"
 
 namespace referee {
 
@@ -93,6 +94,7 @@ std::string history_rows(const Document& turns) {
 Document latest_turn(store::Database& db, const std::string& game,
                      const std::optional<std::string>& player) {
   store::GameStore games(db);
+  store::ReadSnapshot snapshot(db);  // the row and its last turn as they were together
   const auto row = games.find_game(game);
   if (!row || row->next_turn < 2) return nullptr;
   const int viewer = player ? seat_of(*row, *player) : core::kReferee;

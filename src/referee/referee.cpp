@@ -19,6 +19,7 @@
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
 #include "store/game_store.hpp"
+#include "store/sqlite.hpp"
 
 namespace referee {
 
@@ -289,11 +290,13 @@ Document view_of(store::GameStore& games, const GameContext& context,
 Document view(store::Database& db, const std::string& game,
               const std::optional<std::string>& player) {
   store::GameStore games(db);
+  store::ReadSnapshot snapshot(db);  // the row and its latest turns as they were together
   return view_of(games, load_game(games, game), player);
 }
 
 Document observer_view(store::Database& db, const std::string& game) {
   store::GameStore games(db);
+  store::ReadSnapshot snapshot(db);
   return view_of(games, load_game(games, game), std::nullopt, true);
 }
 
@@ -367,6 +370,7 @@ namespace {
 Document history_as(store::Database& db, const std::string& game,
                     const std::optional<std::string>& player, bool observer) {
   store::GameStore games(db);
+  store::ReadSnapshot snapshot(db);  // the row and its turns as they were together
   auto row = games.find_game(game);
   if (!row)
     throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", game));
