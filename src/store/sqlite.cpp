@@ -350,13 +350,14 @@ void Transaction::commit() {
 
 ReadSnapshot::ReadSnapshot(Database& db)
     : db_(db), open_(sqlite3_get_autocommit(db.handle()) != 0) {
-  if (open_) db_.exec("BEGIN DEFERRED");
+  // Prepared once a connection (Statement's cache): an audit takes a snapshot for every game.
+  if (open_) Statement(db_, "BEGIN DEFERRED").run();
 }
 
 ReadSnapshot::~ReadSnapshot() {
   if (!open_) return;
   try {
-    db_.exec("ROLLBACK");
+    Statement(db_, "ROLLBACK").run();
   } catch (...) {  // a destructor must not throw; the connection closes the transaction anyway
   }
 }
