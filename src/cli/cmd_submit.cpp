@@ -53,7 +53,8 @@ void write_views(Context& context, const referee::Submission& outcome, const std
       output::write_file_atomically(
           (folder / (name + ".svg")).string(),
           referee::picture_svg(
-              view, referee::latest_turn(context.db(), outcome.game, referee_or_player(view))));
+              view, referee::latest_turn(context.db(), outcome.game, referee_or_player(view),
+                                         view.at("turn").get<std::int64_t>())));
   }
   // The referee's signed receipt, beside the views; YAML unless JSON was asked for.
   if (const auto& receipt = outcome.answer.value("receipt", nlohmann::json()); !receipt.is_null()) {

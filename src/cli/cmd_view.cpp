@@ -52,7 +52,8 @@ void add_view(CLI::App& app, Context& context, Handler& handler) {
       const auto doc = referee::view(context.existing_db(), opts->game, viewer(*opts));
       if (context.picture())
         std::cout << referee::picture_svg(
-            doc, referee::latest_turn(context.existing_db(), opts->game, viewer(*opts)));
+            doc, referee::latest_turn(context.existing_db(), opts->game, viewer(*opts),
+                                      doc.at("turn").get<std::int64_t>()));
       else if (context.format() == output::Format::kText)
         std::cout << referee::draw_view(doc);
       else

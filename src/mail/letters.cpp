@@ -162,7 +162,8 @@ void add_picture(Outgoing& mail, store::Database& db, const json& view, const Re
                  const std::string& stem) {
   try {
     const json latest = reader.player ? referee::latest_turn(db, view.at("game").get<std::string>(),
-                                                             reader.player->name)
+                                                             reader.player->name,
+                                                             view.at("turn").get<std::int64_t>())
                                       : json();
     Attachment picture{stem + ".png", "image/png", referee::picture_png(view, latest)};
     picture.shown_inline = true;

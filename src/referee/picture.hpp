@@ -7,6 +7,7 @@
 // file; every string is escaped by GLib (core::svg::escape).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -17,8 +18,11 @@ namespace referee {
 
 // The game's latest turn as `player` (nullopt: the referee) may see it; null before any turn.
 // The picture marks it (a view's own `last` is empty for the player who has just moved).
+// `next_turn` (a view's `turn`): the latest turn of that view, the one numbered next_turn - 1,
+// even if more turns were committed since the view was made.
 core::Document latest_turn(store::Database& db, const std::string& game,
-                           const std::optional<std::string>& player);
+                           const std::optional<std::string>& player,
+                           std::optional<std::int64_t> next_turn = std::nullopt);
 
 // The whole picture of a view and the viewer's holding in words; `latest` (latest_turn) is
 // marked, or, when null, the last of the view's `last` turns.

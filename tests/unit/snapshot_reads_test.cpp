@@ -80,6 +80,19 @@ TEST_F(SnapshotReads, TheLatestTurnOfAPictureIsTheStatesLatest) {
   EXPECT_EQ(latest.at("turn").get<std::int64_t>(), before_ - 1);
 }
 
+// submit --out and a mail reply draw views made before the turns are read again: the picture
+// marks the view's own latest turn, not one committed since.
+TEST_F(SnapshotReads, APictureOfAnEarlierViewMarksThatViewsLatestTurn) {
+  const Document view = referee::view(db(), game_.id, std::nullopt);
+  core::Rng rng(5);
+  play(db(), rng);
+  const std::int64_t shown = view.at("turn").get<std::int64_t>();
+  EXPECT_EQ(referee::latest_turn(db(), game_.id, std::nullopt, shown).at("turn"), shown - 1);
+  EXPECT_EQ(referee::latest_turn(db(), game_.id, std::nullopt).at("turn"), shown);
+  EXPECT_TRUE(referee::latest_turn(db(), game_.id, std::nullopt, 1).is_null());  // no turn yet
+  EXPECT_TRUE(referee::latest_turn(db(), game_.id, std::nullopt, shown + 5).is_null());
+}
+
 TEST_F(SnapshotReads, AHistoryEndsAtTheChainHeadItGives) {
   const Document history = with_a_turn_committed_meanwhile(
       [&] { return referee::history(db(), game_.id, std::nullopt); });
