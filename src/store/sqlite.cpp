@@ -324,6 +324,8 @@ bool Statement::is_null(int column) const {
 
 Transaction::Transaction(Database& db)
     : db_(db), nested_(sqlite3_get_autocommit(db.handle()) == 0) {
+  if (nested_ && db_.in_read_snapshot_)
+    throw std::logic_error("a write inside a read snapshot, which would undo it");
   db_.exec(nested_ ? "SAVEPOINT caravan_nested" : "BEGIN IMMEDIATE");
 }
 
@@ -351,11 +353,14 @@ void Transaction::commit() {
 ReadSnapshot::ReadSnapshot(Database& db)
     : db_(db), open_(sqlite3_get_autocommit(db.handle()) != 0) {
   // Prepared once a connection (Statement's cache): an audit takes a snapshot for every game.
-  if (open_) Statement(db_, "BEGIN DEFERRED").run();
+  if (!open_) return;
+  Statement(db_, "BEGIN DEFERRED").run();
+  db_.in_read_snapshot_ = true;
 }
 
 ReadSnapshot::~ReadSnapshot() {
   if (!open_) return;
+  db_.in_read_snapshot_ = false;
   try {
     Statement(db_, "ROLLBACK").run();
   } catch (...) {  // a destructor must not throw; the connection closes the transaction anyway

@@ -60,6 +60,8 @@ class Database {
 
  private:
   friend class Statement;
+  friend class Transaction;
+  friend class ReadSnapshot;
   // Prepared statements not in use, by their SQL: a Statement takes one back instead of
   // compiling its SQL again (a batch runs the same few statements for every turn). Shared with
   // the Statements, so that one which outlives its Database is only finalised.
@@ -78,6 +80,7 @@ class Database {
   std::string key_file_;
   std::shared_ptr<Prepared> prepared_ = std::make_shared<Prepared>();
   std::map<std::string, std::string> memo_;
+  bool in_read_snapshot_ = false;  // a ReadSnapshot began the open transaction
 };
 
 class Statement {
@@ -113,7 +116,8 @@ class Transaction {
  public:
   // BEGIN IMMEDIATE: takes the write lock now, so two referees never interleave a turn. Inside
   // another transaction it is a savepoint: its rollback undoes only its own work, and its commit
-  // is durable with the enclosing one (a batch of turns that share one sync).
+  // is durable with the enclosing one (a batch of turns that share one sync). Inside a
+  // ReadSnapshot it throws std::logic_error: the snapshot's end would undo what it committed.
   explicit Transaction(Database& db);
   ~Transaction();
   Transaction(const Transaction&) = delete;

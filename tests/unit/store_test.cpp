@@ -142,6 +142,22 @@ TEST_F(StoreTest, AReadSnapshotKeepsNoWriteAndLeavesAnOpenTransactionAlone) {
   EXPECT_EQ(games.submissions(std::nullopt)[0].raw, "kept");
 }
 
+// A transaction opened inside a read snapshot would be a savepoint that the snapshot's end rolls
+// back: refused at once, so that no write is lost without a word.
+TEST_F(StoreTest, ATransactionInsideAReadSnapshotIsRefused) {
+  store::GameStore games(db());
+  {
+    store::ReadSnapshot snapshot(db());
+    EXPECT_THROW(store::Transaction tx(db()), std::logic_error);
+  }
+  store::Transaction tx(db());  // after it, as before
+  store::SubmissionRow submission;
+  submission.raw = "kept";
+  games.record_submission(submission);
+  tx.commit();
+  EXPECT_EQ(games.submissions(std::nullopt).size(), 1u);
+}
+
 TEST_F(StoreTest, AWriterWaitingPastTheBusyTimeoutGetsATemporaryFailure) {
   store::Transaction holder(db());  // this connection holds the write lock
   store::Database other(path());
