@@ -9,7 +9,6 @@
 #include "referee/picture.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
-#include "store/sqlite.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace cli {
@@ -47,8 +46,6 @@ void add_view(CLI::App& app, Context& context, Handler& handler) {
     if (player->count() == 0 && ref->count() == 0)
       throw CLI::ValidationError("view", "give --player NAME or --referee");
     handler = [&context, opts] {
-      // The view and the latest turn its picture marks, from one snapshot of the database.
-      store::ReadSnapshot snapshot(context.existing_db());
       const auto doc = referee::view(context.existing_db(), opts->game, viewer(*opts));
       if (context.picture())
         std::cout << referee::picture_svg(

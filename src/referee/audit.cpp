@@ -243,10 +243,7 @@ Document audit(store::Database& db, const std::optional<std::string>& game) {
     std::optional<store::ReadSnapshot> snapshot;
     std::size_t audited = 0;
     for (const auto& id : games.game_ids()) {
-      if (audited++ % kGamesASnapshot == 0) {
-        snapshot.reset();
-        snapshot.emplace(db);
-      }
+      if (audited++ % kGamesASnapshot == 0) snapshot.emplace(db);  // ends the one before first
       if (auto row = games.find_game(id, store::GameStore::StatesAs::kText))
         reports.push_back(audit_game(games, *row, checks));
     }

@@ -10,6 +10,12 @@ namespace {
 using core::Document;
 using StoreTest = TempDb;
 
+store::SubmissionRow submission(const char* raw) {
+  store::SubmissionRow row;
+  row.raw = raw;
+  return row;
+}
+
 TEST_F(StoreTest, MigrationsBringAnEmptyDatabaseToTheLatestSchema) {
   EXPECT_GE(store::Database::latest_schema_version(), 2);
   EXPECT_EQ(db().schema_version(), store::Database::latest_schema_version());
@@ -102,16 +108,11 @@ TEST_F(StoreTest, AReadSnapshotSeesTheDatabaseAsItWasAtItsFirstRead) {
   store::GameStore games(db());
   store::Database other(path());
   store::GameStore others(other);
-  auto row = [](const char* raw) {
-    store::SubmissionRow submission;
-    submission.raw = raw;
-    return submission;
-  };
-  games.record_submission(row("before"));
+  games.record_submission(submission("before"));
   {
     store::ReadSnapshot snapshot(db());
     ASSERT_EQ(games.submissions(std::nullopt).size(), 1u);
-    others.record_submission(row("meanwhile"));  // committed by another connection
+    others.record_submission(submission("meanwhile"));  // committed by another connection
     EXPECT_EQ(others.submissions(std::nullopt).size(), 2u);
     EXPECT_EQ(games.submissions(std::nullopt).size(), 1u);
   }
@@ -120,21 +121,16 @@ TEST_F(StoreTest, AReadSnapshotSeesTheDatabaseAsItWasAtItsFirstRead) {
 
 TEST_F(StoreTest, AReadSnapshotKeepsNoWriteAndLeavesAnOpenTransactionAlone) {
   store::GameStore games(db());
-  auto row = [](const char* raw) {
-    store::SubmissionRow submission;
-    submission.raw = raw;
-    return submission;
-  };
   {
     store::ReadSnapshot snapshot(db());
-    games.record_submission(row("not kept"));
+    games.record_submission(submission("not kept"));
   }
   EXPECT_TRUE(games.submissions(std::nullopt).empty());
   {
     store::Transaction tx(db());
     {
       store::ReadSnapshot inside(db());
-      games.record_submission(row("kept"));
+      games.record_submission(submission("kept"));
     }
     tx.commit();
   }
@@ -151,9 +147,7 @@ TEST_F(StoreTest, ATransactionInsideAReadSnapshotIsRefused) {
     EXPECT_THROW(store::Transaction tx(db()), std::logic_error);
   }
   store::Transaction tx(db());  // after it, as before
-  store::SubmissionRow submission;
-  submission.raw = "kept";
-  games.record_submission(submission);
+  games.record_submission(submission("kept"));
   tx.commit();
   EXPECT_EQ(games.submissions(std::nullopt).size(), 1u);
 }
