@@ -163,6 +163,11 @@ class State {
   // straight from its compact state (core/json_text.hpp), with no Document. The shared engine
   // suite checks both agree for every viewer at every step of random games.
   virtual std::string view_text(int viewer) const;
+  // view_text(viewer) into `out`, replacing what it held: an engine that writes the text itself
+  // reuses `out`'s memory, so a caller that writes many views (an audit, a verify) allocates a
+  // few strings instead of one a view. By default `out` takes view_text(viewer). The shared
+  // engine suite checks it gives view_text's bytes, whatever `out` held.
+  virtual void write_view_text(int viewer, std::string& out) const;
 
   virtual std::unique_ptr<State> clone() const = 0;
 

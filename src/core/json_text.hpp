@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 
 namespace core {
 
@@ -52,6 +53,11 @@ class JsonText {
  public:
   // `reserve`: the bytes expected, so that the string grows once.
   explicit JsonText(std::size_t reserve = 0) { out_.resize(reserve < 64 ? 64 : reserve); }
+  // The same, writing into `buffer`'s memory (what it held is overwritten): a caller that writes
+  // many texts hands the last one back instead of allocating anew.
+  JsonText(std::string buffer, std::size_t reserve) : out_(std::move(buffer)) {
+    out_.resize(std::max({reserve, out_.capacity(), std::size_t{64}}));
+  }
 
   JsonText& begin_object() {
     separate();

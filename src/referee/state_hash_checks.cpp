@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "core/engine.hpp"
 #include "referee/game_context.hpp"
 
 namespace referee {
@@ -20,12 +21,35 @@ void StateHashChecks::start_game(std::int64_t turns) {
   handing_over_.reset();
 }
 
+std::string StateHashChecks::spare_text() {
+  if (spares_.empty()) return {};
+  std::string text = std::move(spares_.back());
+  spares_.pop_back();
+  text.clear();
+  return text;
+}
+
+void StateHashChecks::recycle(std::vector<Turn>& batch) {
+  static const std::size_t no_memory = std::string().capacity();  // the string's own room
+  for (Turn& turn : batch)
+    if (spares_.size() < kSpares && turn.state_text.capacity() > no_memory)
+      spares_.push_back(std::move(turn.state_text));
+  batch.clear();
+}
+
+void StateHashChecks::check_state(std::int64_t number, const core::State& state, std::string rng,
+                                  std::string host_text, std::string recorded) {
+  Turn turn{number, spare_text(), std::move(rng), std::move(host_text), std::move(recorded)};
+  state.write_view_text(core::kReferee, turn.state_text);
+  check(std::move(turn));
+}
+
 void StateHashChecks::check(Turn turn) {
   if (!handing_over_) handing_over_ = long_game_ && turn.state_text.size() >= kLongState;
   pending_.push_back(std::move(turn));
   if (!*handing_over_) {
     if (run(pending_, outcome_)) differed_.store(true, std::memory_order_relaxed);
-    pending_.clear();
+    recycle(pending_);
     return;
   }
   if (pending_.size() < kBatch) return;
@@ -41,14 +65,15 @@ void StateHashChecks::check(Turn turn) {
   changed_.notify_all();
   pending_ = {};
   pending_.reserve(kBatch);
-  // `checked` goes here: the texts are freed by the thread that made them.
+  // The texts of `checked` come back to the thread that made them, for its next turns.
+  for (std::vector<Turn>& batch : checked) recycle(batch);
 }
 
 StateHashChecks::Outcome StateHashChecks::finish() {
   // The last turns, fewer than a batch, are checked here while the thread checks those before.
   Outcome rest;
   run(pending_, rest);
-  pending_.clear();
+  recycle(pending_);
   std::exception_ptr error;
   std::deque<std::vector<Turn>> checked;
   {
@@ -57,6 +82,7 @@ StateHashChecks::Outcome StateHashChecks::finish() {
     std::swap(error, error_);
     std::swap(checked, checked_);
   }
+  for (std::vector<Turn>& batch : checked) recycle(batch);
   differed_.store(false, std::memory_order_relaxed);
   Outcome done = std::exchange(outcome_, {});
   if (error) std::rethrow_exception(error);

@@ -18,6 +18,10 @@
 #include <thread>
 #include <vector>
 
+namespace core {
+class State;
+}
+
 namespace referee {
 
 class StateHashChecks {
@@ -27,6 +31,9 @@ class StateHashChecks {
   // more than hashing it for states of 1-2 KB (nv-caravan, decktet-caravan): 512 made
   // decktet-caravan's audit 1.3x slower than no thread (docs/PERFORMANCE.md, eleventh session).
   static constexpr std::size_t kLongState = 2048;
+  // Texts of checked turns kept for spare_text() at most: those of the batches that can be out at
+  // once, and two more.
+  static constexpr std::size_t kSpares = 16 * (2 + 2);
   struct Turn {
     std::int64_t number = 0;
     // The state as the replay made it, as state_hash_of_texts() takes it.
@@ -46,8 +53,17 @@ class StateHashChecks {
 
   // The checks of a game of `turns` recorded turns start.
   void start_game(std::int64_t turns);
+  // An empty string to write the next turn's state text into (State::write_view_text): the text
+  // of a turn already checked, whose memory is kept (a state's text of several KB was allocated
+  // and freed for every turn: a tenth of caravanserai's audit). Empty with no memory when none
+  // has come back yet.
+  std::string spare_text();
   // Checks `turn`, now or later; turns come in their order.
   void check(Turn turn);
+  // Checks the turn whose state the replay has just made, `state` (with its generator's and the
+  // table's state as texts): its text is written now, into a spare text.
+  void check_state(std::int64_t number, const core::State& state, std::string rng,
+                   std::string host_text, std::string recorded);
   // Whether a check already made found a hash that differs: the replay need not go on.
   bool differed() const { return differed_.load(std::memory_order_relaxed); }
   // Waits for every check since the last finish() and gives what they found; the checks that
@@ -59,14 +75,18 @@ class StateHashChecks {
  private:
   static constexpr std::size_t kBatch = 16;  // turns handed over at once
   static constexpr std::size_t kQueued = 2;  // batches waiting at most
+  static_assert(kSpares == kBatch * (kQueued + 2));
   // The checks of `batch`, in order, into `outcome`; whether a hash differed. The texts that
-  // `outcome` lets go of stay in `batch`, so that the thread that made them frees them.
+  // `outcome` lets go of stay in `batch`, so that they go back to the thread that made them.
   static bool run(std::vector<Turn>& batch, Outcome& outcome);
+  // Keeps the state texts of checked turns for spare_text(), up to kSpares of them; frees the rest.
+  void recycle(std::vector<Turn>& batch);
   void work();  // the thread's loop
 
   bool long_game_ = false;
   std::optional<bool> handing_over_;  // for this game, decided by its first turn
   std::vector<Turn> pending_;         // the caller's: turns not yet handed over
+  std::vector<std::string> spares_;   // the caller's: texts of checked turns, for spare_text()
   std::int64_t handed_over_ = 0;
   std::mutex mutex_;
   std::condition_variable changed_;

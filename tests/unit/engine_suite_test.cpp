@@ -179,8 +179,9 @@ TEST_P(EngineSuite, ActionsAreTheLegalMovesAndApplyAsTheirDocumentsDo) {
 // The view as text is the view's own dump, byte for byte, for the referee, an observer and every
 // seat in random games (played on the fast path: the states are the same), and it reads back as
 // the view. The state hash and the audit use the text; an engine that writes it from its own
-// state keeps it equal to the document. Every step of the first 100, then every 10th and the end
-// (the long games of some engines stay quick under the sanitizers).
+// state keeps it equal to the document, also when it writes into a string used before. Every step
+// of the first 100, then every 10th and the end (the long games of some engines stay quick under
+// the sanitizers).
 TEST_P(EngineSuite, TheViewAsTextIsTheDumpOfTheViewForEveryViewer) {
   const core::Engine& engine = *GetParam();
   const std::uint64_t games = static_cast<std::uint64_t>(engine_testing::scale());
@@ -192,6 +193,9 @@ TEST_P(EngineSuite, TheViewAsTextIsTheDumpOfTheViewForEveryViewer) {
         SCOPED_TRACE(engine_testing::describe(engine, players, options, seed));
         core::Rng rng(seed), chooser(seed ^ 0x7e47ULL);
         auto state = engine.start(players, options, rng).state;
+        // write_view_text writes into the memory of the text before, longer or shorter, which
+        // must leave nothing of it behind.
+        std::string reused = std::string(9000, 'x');
         for (int step = 0; step < 20000; ++step) {
           const bool sampled = step < 100 || step % 10 == 0 || state->finished();
           for (int viewer : sampled ? viewers : std::vector<int>{}) {
@@ -199,6 +203,8 @@ TEST_P(EngineSuite, TheViewAsTextIsTheDumpOfTheViewForEveryViewer) {
             const std::string text = state->view_text(viewer);
             ASSERT_EQ(text, view.dump()) << "viewer " << viewer << " at step " << step;
             ASSERT_EQ(Document::parse(text), view) << "viewer " << viewer << " at step " << step;
+            state->write_view_text(viewer, reused);
+            ASSERT_EQ(reused, text) << "written into a used string: viewer " << viewer;
           }
           if (state->finished()) break;
           state->apply_action(state->random_action(chooser), rng);

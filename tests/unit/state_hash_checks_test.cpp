@@ -84,6 +84,39 @@ TEST(StateHashChecks, AShortGameOrShortStatesAreCheckedByTheCallerAsTheyCome) {
   EXPECT_EQ(checks.handed_over(), 0) << "no thread started";
 }
 
+// The texts of checked turns come back, empty, with their memory, for the next turns' states to
+// be written into (State::write_view_text), whichever thread checked them; at most kSpares are
+// kept. Turns written into them check as any others.
+TEST(StateHashChecks, TheTextsOfCheckedTurnsComeBackEmptyWithTheirMemory) {
+  StateHashChecks checks;
+  EXPECT_LT(checks.spare_text().capacity(), kLong) << "none has come back yet";
+  const auto spares = [&checks] {
+    std::size_t count = 0;
+    for (;;) {  // (a string assigned an empty one would keep its own memory)
+      const std::string text = checks.spare_text();
+      if (text.capacity() < kShort) return count;
+      EXPECT_TRUE(text.empty());
+      ++count;
+    }
+  };
+  check_game(checks, kLongGame, kLong);  // on the thread, and the last turns by the caller
+  const std::size_t after_long_game = spares();
+  EXPECT_GT(after_long_game, StateHashChecks::kLongGame / 2);
+  EXPECT_LE(after_long_game, StateHashChecks::kSpares);
+  check_game(checks, 5, kShort);  // by the caller alone
+  EXPECT_EQ(spares(), 4U) << "the last turn's text is the outcome's";
+
+  checks.start_game(kLongGame);
+  for (std::int64_t n = 1; n <= kLongGame; ++n) {
+    StateHashChecks::Turn turn = made_turn(n, kLong, n == 77);
+    std::string text = checks.spare_text();
+    text.assign(turn.state_text);
+    turn.state_text = std::move(text);
+    checks.check(std::move(turn));
+  }
+  EXPECT_EQ(checks.finish().first_differing, 77);
+}
+
 TEST(StateHashChecks, EachGameIsCheckedAfresh) {
   StateHashChecks checks;
   EXPECT_EQ(check_game(checks, kLongGame, kLong, {50}).first_differing, 50);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -367,6 +368,10 @@ std::vector<core::Event> CaravanseraiState::retire(int seat, core::Rng&) {
 Document CaravanseraiState::view(int) const { return position_document(pos_); }
 
 std::string CaravanseraiState::view_text(int) const { return position_text(pos_); }
+
+void CaravanseraiState::write_view_text(int, std::string& out) const {
+  out = position_text(pos_, std::move(out));
+}
 
 std::unique_ptr<core::State> CaravanseraiState::clone() const {
   return std::make_unique<CaravanseraiState>(*this);

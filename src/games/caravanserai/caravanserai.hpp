@@ -90,6 +90,7 @@ class CaravanseraiState : public core::State {
   core::Document view(int viewer) const override;
   // The view as text, written from the position (nothing is hidden: every viewer's is the same).
   std::string view_text(int viewer) const override;
+  void write_view_text(int viewer, std::string& out) const override;
   std::unique_ptr<core::State> clone() const override;
 
   const Position& position() const { return pos_; }
@@ -109,8 +110,8 @@ class CaravanseraiState : public core::State {
 
 // The state document of a position (view(kReferee)), and back (checked: core::SetupError).
 core::Document position_document(const Position& pos);
-// position_document(pos).dump(), written straight from the position.
-std::string position_text(const Position& pos);
+// position_document(pos).dump(), written straight from the position (into `buffer`'s memory).
+std::string position_text(const Position& pos, std::string buffer = {});
 Position position_from_document(const core::Document& doc, std::optional<bool> expert);
 // The map of a position as text: offset rows of hexagons, three characters a cell.
 std::string draw_position(const Position& pos);

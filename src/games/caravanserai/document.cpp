@@ -194,7 +194,7 @@ Document position_document(const Position& pos) {
   return doc;
 }
 
-std::string position_text(const Position& pos) {
+std::string position_text(const Position& pos, std::string buffer) {
   // position_document's keys, in the order its dump() writes them (sorted).
   const Board& b = *pos.board;
   const auto seat_letter = [](int seat) { return std::string(1, static_cast<char>('A' + seat)); };
@@ -204,8 +204,8 @@ std::string position_text(const Position& pos) {
   for (const Player& p : pos.players) pieces += p.caravan.size();
   const auto loose =
       std::count_if(pos.loose.begin(), pos.loose.end(), [](int g) { return g >= 0; });
-  core::JsonText out(b.tiles_text().size() + 768 + 20 * pieces +
-                     20 * static_cast<std::size_t>(loose));
+  core::JsonText out(std::move(buffer), b.tiles_text().size() + 768 + 20 * pieces +
+                                            20 * static_cast<std::size_t>(loose));
   out.begin_object().key("expert").boolean(pos.expert).key("final_turns_left");
   if (pos.final_turns_left)
     out.number(*pos.final_turns_left);
