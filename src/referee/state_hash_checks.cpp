@@ -1,5 +1,6 @@
 #include "referee/state_hash_checks.hpp"
 
+#include <chrono>
 #include <utility>
 
 #include "core/engine.hpp"
@@ -11,6 +12,7 @@ StateHashChecks::~StateHashChecks() {
   {
     const std::lock_guard lock(mutex_);
     stopping_ = true;
+    signalled_.store(true, std::memory_order_release);
   }
   changed_.notify_all();
   if (worker_.joinable()) worker_.join();
@@ -59,6 +61,7 @@ void StateHashChecks::check(Turn turn) {
     changed_.wait(lock, [&] { return queued_.size() < kQueued; });
     handed_over_ += static_cast<std::int64_t>(pending_.size());
     queued_.push_back(std::move(pending_));
+    signalled_.store(true, std::memory_order_release);
     std::swap(checked, checked_);
     if (!worker_.joinable()) worker_ = std::thread([this] { work(); });
   }
@@ -105,10 +108,21 @@ bool StateHashChecks::run(std::vector<Turn>& batch, Outcome& outcome) {
 void StateHashChecks::work() {
   std::unique_lock lock(mutex_);
   for (;;) {
+    if (queued_.empty() && !stopping_) {
+      // The next batch usually comes within a batch's replay: wait for it awake, giving the
+      // processor to anything else that wants it, and sleep only after kAwake.
+      lock.unlock();
+      const auto until = std::chrono::steady_clock::now() + kAwake;
+      while (!signalled_.load(std::memory_order_acquire) &&
+             std::chrono::steady_clock::now() < until)
+        std::this_thread::yield();
+      lock.lock();
+    }
     changed_.wait(lock, [&] { return stopping_ || !queued_.empty(); });
     if (stopping_) return;
     std::vector<Turn> batch = std::move(queued_.front());
     queued_.pop_front();
+    signalled_.store(!queued_.empty(), std::memory_order_release);
     busy_ = true;
     lock.unlock();
     std::exception_ptr error;
