@@ -157,12 +157,10 @@ Document audit_game(store::GameStore& games, store::GameRow& row, StateHashCheck
     return snapshot_of(again);
   };
   std::optional<Document> failed;
-  // The generator's and the table's state as the hash takes them, written again only when they
-  // changed: most turns draw nothing and touch no clock.
+  // The generator's state as the hash takes it, written again only when it changed: most turns
+  // draw nothing. (The table's state changes every turn: it names the last turn played.)
   core::Rng rng_written = context.rng;
   std::string rng_text = rng_written.save();
-  Document host_written = context.row.host;
-  std::string host_text = host_text_for_hash(host_written);
   checks.start_game(row.next_turn - 1);
   games.each_turn(row.id, 0, store::GameStore::EventsAs::kText, [&](store::TurnRow& turn) {
     auto stop = [&](const std::string& why) {
@@ -185,11 +183,7 @@ Document audit_game(store::GameStore& games, store::GameRow& row, StateHashCheck
       rng_written = context.rng;
       rng_text = rng_written.save();
     }
-    if (context.row.host != host_written) {
-      host_written = context.row.host;
-      host_text = host_text_for_hash(host_written);
-    }
-    checks.check_state(turn.number, *context.state, rng_text, host_text,
+    checks.check_state(turn.number, *context.state, rng_text, host_text_for_hash(context.row.host),
                        std::move(turn.state_hash));
     if (checks.differed()) return false;  // finish() names the turn
     if (asks) {
