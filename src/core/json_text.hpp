@@ -52,7 +52,7 @@ inline void append_quoted(std::string& out, char before, std::string_view text, 
 class JsonText {
  public:
   // `reserve`: the bytes expected, so that the string grows once.
-  explicit JsonText(std::size_t reserve = 0) { out_.resize(reserve < 64 ? 64 : reserve); }
+  explicit JsonText(std::size_t reserve = 0) : JsonText(std::string(), reserve) {}
   // The same, writing into `buffer`'s memory (what it held is overwritten): a caller that writes
   // many texts hands the last one back instead of allocating anew.
   JsonText(std::string buffer, std::size_t reserve) : out_(std::move(buffer)) {

@@ -32,9 +32,13 @@ class StateHashChecks {
   // more than hashing it for states of 1-2 KB (nv-caravan, decktet-caravan): 512 made
   // decktet-caravan's audit 1.3x slower than no thread (docs/PERFORMANCE.md, eleventh session).
   static constexpr std::size_t kLongState = 2048;
+  // Turns handed over at once. The game's last turns, fewer than a batch, are hashed by the
+  // caller: 8 made caravanserai's audit 1.06x faster than 16 once the thread stayed awake.
+  static constexpr std::size_t kBatch = 8;
+  static constexpr std::size_t kQueued = 2;  // batches waiting at most
   // Texts of checked turns kept for spare_text() at most: those of the batches that can be out at
   // once, and two more.
-  static constexpr std::size_t kSpares = 8 * (2 + 2);
+  static constexpr std::size_t kSpares = kBatch * (kQueued + 2);
   struct Turn {
     std::int64_t number = 0;
     // The state as the replay made it, as state_hash_of_texts() takes it.
@@ -74,16 +78,11 @@ class StateHashChecks {
   std::int64_t handed_over() const { return handed_over_; }
 
  private:
-  // Turns handed over at once. The game's last turns, fewer than a batch, are hashed by the
-  // caller: 8 made caravanserai's audit 1.06x faster than 16 once the thread stayed awake.
-  static constexpr std::size_t kBatch = 8;
-  static constexpr std::size_t kQueued = 2;  // batches waiting at most
   // How long the thread stays awake for the next batch once it has checked those queued. Waking
   // a sleeping thread cost the replay 6% of caravanserai's audit on this project's machines (a
   // futex wake, which their paravirtualised kernel makes dear); a game of long states sends a
   // batch every 50-100 us. Awake, the thread yields the processor to whatever else may run.
   static constexpr std::chrono::microseconds kAwake{200};
-  static_assert(kSpares == kBatch * (kQueued + 2));
   // The checks of `batch`, in order, into `outcome`; whether a hash differed. The texts that
   // `outcome` lets go of stay in `batch`, so that they go back to the thread that made them.
   static bool run(std::vector<Turn>& batch, Outcome& outcome);
