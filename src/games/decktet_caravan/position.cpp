@@ -1,8 +1,9 @@
 // Decktet Caravan at the boundary: the views (documents made from the compact state), the
 // positions restore() reads back, and the engine's set-up.
 #include <algorithm>
+#include <array>
 #include <cctype>
-#include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -98,14 +99,22 @@ std::array<std::vector<Card>, 2> read_per_seat_cards(const Document& value, cons
           read_card_list(value.at(kSeatLabels[1]), fmt::format("{} of Player 2", key))};
 }
 
-const std::set<std::string> kStateKeys = {
-    "game_hands", "hand",  "season",    "hand_opener", "scores_by_hand", "face_up",  "turned_aside",
-    "set_aside",  "cards", "collected", "plays",       "to_move",        "went_out", "last_hand"};
+// Sorted, for a binary search; constant data, so nothing is built at the start of every command.
+constexpr std::array<std::string_view, 14> kStateKeys = {
+    "cards", "collected",      "face_up", "game_hands", "hand",    "hand_opener",  "last_hand",
+    "plays", "scores_by_hand", "season",  "set_aside",  "to_move", "turned_aside", "went_out"};
 // Keys a view adds; a position may carry them (a referee view saved as it is): they are
 // recomputed.
-const std::set<std::string> kDerivedKeys = {"viewer",          "phase",      "scoring",
-                                            "set_aside_count", "hand_sizes", "to_beat",
-                                            "collected_value", "cumulative", "result"};
+constexpr std::array<std::string_view, 9> kDerivedKeys = {
+    "collected_value", "cumulative",      "hand_sizes", "phase", "result",
+    "scoring",         "set_aside_count", "to_beat",    "viewer"};
+static_assert(std::is_sorted(kStateKeys.begin(), kStateKeys.end()));
+static_assert(std::is_sorted(kDerivedKeys.begin(), kDerivedKeys.end()));
+
+template <std::size_t N>
+bool among(const std::array<std::string_view, N>& keys, std::string_view key) {
+  return std::binary_search(keys.begin(), keys.end(), key);
+}
 
 }  // namespace
 
@@ -219,7 +228,7 @@ Document DecktetCaravanState::view(int viewer) const {
 void DecktetCaravanState::set_from(const Document& doc) {
   if (!doc.is_object()) throw SetupError("a decktet-caravan position must be a JSON object");
   for (const auto& [key, value] : doc.items())
-    if (kStateKeys.count(key) == 0 && kDerivedKeys.count(key) == 0)
+    if (!among(kStateKeys, key) && !among(kDerivedKeys, key))
       throw SetupError(fmt::format("position: unknown key '{}'", key));
 
   hand_ = read_int(need(doc, "hand"), "hand", 1, game_hands_);

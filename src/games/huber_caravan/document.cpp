@@ -47,18 +47,22 @@ constexpr std::array<int, kGoodKinds> kGoodsByName = {kCloth, kGems,  kHides, kI
 // A string as dump() writes it, quotes and escapes included.
 std::string quoted(const std::string& text) { return Document(text).dump(); }
 
-// Each good's name, each seat's and each ending's, quoted, made once.
-const std::array<std::string, kGoodKinds> kGoodTexts = [] {
-  std::array<std::string, kGoodKinds> texts;
-  for (int good = 0; good < kGoodKinds; ++good)
-    texts[static_cast<std::size_t>(good)] = quoted(good_name(good));
-  return texts;
-}();
-const std::array<std::string, kSeatNames.size()> kSeatTexts = [] {
-  std::array<std::string, kSeatNames.size()> texts;
-  for (std::size_t s = 0; s < texts.size(); ++s) texts[s] = quoted(kSeatNames[s]);
-  return texts;
-}();
+// Each good's name and each seat's, quoted, made on first use (not at every start of the binary).
+struct QuotedNames {
+  std::array<std::string, kGoodKinds> goods;
+  std::array<std::string, kSeatNames.size()> seats;
+};
+
+const QuotedNames& quoted_names() {
+  static const QuotedNames names = [] {
+    QuotedNames made;
+    for (int good = 0; good < kGoodKinds; ++good)
+      made.goods[static_cast<std::size_t>(good)] = quoted(good_name(good));
+    for (std::size_t s = 0; s < made.seats.size(); ++s) made.seats[s] = quoted(kSeatNames[s]);
+    return made;
+  }();
+  return names;
+}
 
 void append_number(std::string& out, long long number) {
   std::array<char, 24> digits{};
@@ -74,11 +78,12 @@ void append_bool(std::string& out, bool value) { out += value ? "true" : "false"
 // nlohmann's mapping keeps them), without building the document.
 std::string HuberCaravanState::view_text(int viewer) const {
   const Layout& layout = *layout_;
-  auto good_text = [](int good) -> const std::string& {
-    return kGoodTexts[static_cast<std::size_t>(good)];
+  const QuotedNames& names = quoted_names();
+  auto good_text = [&names](int good) -> const std::string& {
+    return names.goods[static_cast<std::size_t>(good)];
   };
-  auto seat_text = [](int s) -> const std::string& {
-    return kSeatTexts[static_cast<std::size_t>(s)];
+  auto seat_text = [&names](int s) -> const std::string& {
+    return names.seats[static_cast<std::size_t>(s)];
   };
   auto square_text = [&](int square) -> const std::string& {
     return layout.square_texts[static_cast<std::size_t>(square)];
