@@ -2,13 +2,13 @@
 
 #include <cstdlib>
 
+#include <link.h>
 #include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-// Placed by the linker (GNU ld, gold and lld alike): the start of the binary's image, the end of
-// its code, and the bounds of its zeroed data.
-extern "C" char __executable_start[], etext[], __bss_start[], _end[];
+// Placed by the linker (GNU ld, gold and lld alike): the bounds of the binary's zeroed data.
+extern "C" char __bss_start[], _end[];
 
 namespace core {
 namespace {
@@ -62,10 +62,27 @@ PageRange populate_heap(std::size_t bytes) {
   return populate_write(pages) ? pages : PageRange{};
 }
 
+std::vector<PageRange> read_only_segments() {
+  std::vector<PageRange> segments;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* found) -> int {
+        for (int i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+          if (segment.p_type != PT_LOAD || (segment.p_flags & PF_W) != 0) continue;
+          const auto* begin = reinterpret_cast<const char*>(info->dlpi_addr + segment.p_vaddr);
+          static_cast<std::vector<PageRange>*>(found)->push_back(
+              pages_of(begin, begin + segment.p_memsz));
+        }
+        return 1;  // the first object listed is the program itself
+      },
+      &segments);
+  return segments;
+}
+
 void prefault_start() {
   populate_heap(kStartHeap);
   populate_write(pages_of(__bss_start, _end));
-  populate_read(pages_of(__executable_start, etext));
+  for (const PageRange& pages : read_only_segments()) populate_read(pages);
 }
 
 }  // namespace core

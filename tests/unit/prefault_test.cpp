@@ -2,9 +2,11 @@
 // Faults are counted with getrusage: touching a page that is already mapped costs none.
 #include "core/prefault.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -93,6 +95,29 @@ TEST(Prefault, ReadPagesOfAFileAreNotFaultedAgain) {
   EXPECT_EQ(faults_touching(first, false), 0);
   EXPECT_GE(faults_touching(second, false), 1);  // faulted in, a few pages at a time
   munmap(memory, 2 * bytes);
+}
+
+// The segments found are the program's own (its code and its constant data lie in them), and
+// once populated, reading every page of them takes no fault.
+TEST(Prefault, TheProgramsReadOnlySegmentsAreFoundAndMadeResident) {
+  const std::vector<core::PageRange> segments = core::read_only_segments();
+  ASSERT_GE(segments.size(), 2U);  // at least the code and the constant data
+  auto holds = [&](const void* address) {
+    const auto at = reinterpret_cast<std::uintptr_t>(address);
+    return std::any_of(segments.begin(), segments.end(), [at](const core::PageRange& pages) {
+      return pages.begin <= at && at < pages.end;
+    });
+  };
+  static const char kConstant[] = "a constant of the program";
+  EXPECT_TRUE(holds(reinterpret_cast<const void*>(&minor_faults)));
+  EXPECT_TRUE(holds(kConstant));
+  static char written[] = "data the program writes";
+  EXPECT_FALSE(holds(written));
+  for (const core::PageRange& pages : segments)
+    if (!core::populate_read(pages)) GTEST_SKIP() << "this kernel has no MADV_POPULATE_READ";
+  long faults = 0;
+  for (const core::PageRange& pages : segments) faults += faults_touching(pages, false);
+  EXPECT_EQ(faults, 0);
 }
 
 TEST(Prefault, TheHeapGrowsByWhatIsAskedAndIsResident) {
