@@ -73,7 +73,7 @@ std::vector<PageRange> read_only_segments() {
           static_cast<std::vector<PageRange>*>(found)->push_back(
               pages_of(begin, begin + segment.p_memsz));
         }
-        return 1;  // the first object listed is the program itself
+        return 0;  // on to the next object: the program first, then every library loaded with it
       },
       &segments);
   return segments;

@@ -36,12 +36,13 @@ bool populate_write(PageRange pages);
 // setting any of these turns off malloc's sliding mmap threshold, whose ceiling these are.
 PageRange populate_heap(std::size_t bytes);
 
-// The pages of every segment of the program that is mapped and never written: its headers and
-// relocations, its code, and its constant data with the unwinder's tables.
+// The pages of every segment that is mapped and never written, of the program and of each library
+// loaded with it (the C library, libm, the dynamic loader): headers and relocations, code, and
+// constant data with the unwinder's tables.
 std::vector<PageRange> read_only_segments();
 
 // What the binary does first, before its static objects are constructed: the heap's first
-// `kStartHeap` bytes, the binary's zeroed data and its read-only segments.
+// `kStartHeap` bytes, the binary's zeroed data and the read-only segments.
 inline constexpr std::size_t kStartHeap = 384 * 1024;
 void prefault_start();
 

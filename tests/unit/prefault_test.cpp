@@ -97,11 +97,11 @@ TEST(Prefault, ReadPagesOfAFileAreNotFaultedAgain) {
   munmap(memory, 2 * bytes);
 }
 
-// The segments found are the program's own (its code and its constant data lie in them), and
-// once populated, reading every page of them takes no fault.
-TEST(Prefault, TheProgramsReadOnlySegmentsAreFoundAndMadeResident) {
+// The segments found hold the program's code and constant data and the C library's code, not
+// data the program writes; once populated, reading every page of them takes no fault.
+TEST(Prefault, TheReadOnlySegmentsOfTheProgramAndItsLibrariesAreFoundAndMadeResident) {
   const std::vector<core::PageRange> segments = core::read_only_segments();
-  ASSERT_GE(segments.size(), 2U);  // at least the code and the constant data
+  ASSERT_GE(segments.size(), 4U);  // the program's code and constants, the C library's
   auto holds = [&](const void* address) {
     const auto at = reinterpret_cast<std::uintptr_t>(address);
     return std::any_of(segments.begin(), segments.end(), [at](const core::PageRange& pages) {
@@ -111,6 +111,7 @@ TEST(Prefault, TheProgramsReadOnlySegmentsAreFoundAndMadeResident) {
   static const char kConstant[] = "a constant of the program";
   EXPECT_TRUE(holds(reinterpret_cast<const void*>(&minor_faults)));
   EXPECT_TRUE(holds(kConstant));
+  EXPECT_TRUE(holds(reinterpret_cast<const void*>(&getrusage)));
   static char written[] = "data the program writes";
   EXPECT_FALSE(holds(written));
   for (const core::PageRange& pages : segments)
