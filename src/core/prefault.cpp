@@ -63,20 +63,31 @@ PageRange populate_heap(std::size_t bytes) {
 }
 
 std::vector<PageRange> read_only_segments() {
-  std::vector<PageRange> segments;
+  struct Search {
+    std::vector<PageRange> segments;
+    bool program = true;  // dl_iterate_phdr lists the program first
+  } search;
   dl_iterate_phdr(
-      [](dl_phdr_info* info, std::size_t, void* found) -> int {
+      [](dl_phdr_info* info, std::size_t, void* data) -> int {
+        auto& state = *static_cast<Search*>(data);
+        std::vector<PageRange> found;
+        bool holds_libc = false;  // the C library is the object whose code holds getpid
+        const auto getpid_at = reinterpret_cast<std::uintptr_t>(&getpid);
         for (int i = 0; i < info->dlpi_phnum; ++i) {
           const ElfW(Phdr)& segment = info->dlpi_phdr[i];
           if (segment.p_type != PT_LOAD || (segment.p_flags & PF_W) != 0) continue;
           const auto* begin = reinterpret_cast<const char*>(info->dlpi_addr + segment.p_vaddr);
-          static_cast<std::vector<PageRange>*>(found)->push_back(
-              pages_of(begin, begin + segment.p_memsz));
+          found.push_back(pages_of(begin, begin + segment.p_memsz));
+          holds_libc =
+              holds_libc || (found.back().begin <= getpid_at && getpid_at < found.back().end);
         }
-        return 0;  // on to the next object: the program first, then every library loaded with it
+        if (state.program || holds_libc)
+          state.segments.insert(state.segments.end(), found.begin(), found.end());
+        state.program = false;
+        return 0;
       },
-      &segments);
-  return segments;
+      &search);
+  return search.segments;
 }
 
 void prefault_start() {

@@ -3,6 +3,7 @@
 #include "core/prefault.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -98,8 +99,9 @@ TEST(Prefault, ReadPagesOfAFileAreNotFaultedAgain) {
 }
 
 // The segments found hold the program's code and constant data and the C library's code, not
-// data the program writes; once populated, reading every page of them takes no fault.
-TEST(Prefault, TheReadOnlySegmentsOfTheProgramAndItsLibrariesAreFoundAndMadeResident) {
+// data the program writes nor libm's code; once populated, reading every page of them takes no
+// fault.
+TEST(Prefault, TheReadOnlySegmentsOfTheProgramAndTheCLibraryAreFoundAndMadeResident) {
   const std::vector<core::PageRange> segments = core::read_only_segments();
   ASSERT_GE(segments.size(), 4U);  // the program's code and constants, the C library's
   auto holds = [&](const void* address) {
@@ -112,6 +114,8 @@ TEST(Prefault, TheReadOnlySegmentsOfTheProgramAndItsLibrariesAreFoundAndMadeResi
   EXPECT_TRUE(holds(reinterpret_cast<const void*>(&minor_faults)));
   EXPECT_TRUE(holds(kConstant));
   EXPECT_TRUE(holds(reinterpret_cast<const void*>(&getrusage)));
+  double (*libm_function)(double) = &::cbrt;  // libm's pages are left alone
+  EXPECT_FALSE(holds(reinterpret_cast<const void*>(libm_function)));
   static char written[] = "data the program writes";
   EXPECT_FALSE(holds(written));
   for (const core::PageRange& pages : segments)
