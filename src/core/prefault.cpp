@@ -63,31 +63,27 @@ PageRange populate_heap(std::size_t bytes) {
 }
 
 std::vector<PageRange> read_only_segments() {
-  struct Search {
-    std::vector<PageRange> segments;
-    bool program = true;  // dl_iterate_phdr lists the program first
-  } search;
+  std::vector<PageRange> segments;
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void* data) -> int {
-        auto& state = *static_cast<Search*>(data);
-        std::vector<PageRange> found;
+        auto& found = *static_cast<std::vector<PageRange>*>(data);
+        const bool program = found.empty();  // dl_iterate_phdr lists the program first
+        const std::size_t first = found.size();
         bool holds_libc = false;  // the C library is the object whose code holds getpid
         const auto getpid_at = reinterpret_cast<std::uintptr_t>(&getpid);
         for (int i = 0; i < info->dlpi_phnum; ++i) {
           const ElfW(Phdr)& segment = info->dlpi_phdr[i];
           if (segment.p_type != PT_LOAD || (segment.p_flags & PF_W) != 0) continue;
           const auto* begin = reinterpret_cast<const char*>(info->dlpi_addr + segment.p_vaddr);
-          found.push_back(pages_of(begin, begin + segment.p_memsz));
-          holds_libc =
-              holds_libc || (found.back().begin <= getpid_at && getpid_at < found.back().end);
+          const PageRange pages = pages_of(begin, begin + segment.p_memsz);
+          holds_libc = holds_libc || (pages.begin <= getpid_at && getpid_at < pages.end);
+          found.push_back(pages);
         }
-        if (state.program || holds_libc)
-          state.segments.insert(state.segments.end(), found.begin(), found.end());
-        state.program = false;
+        if (!program && !holds_libc) found.resize(first);  // another library: left alone
         return 0;
       },
-      &search);
-  return search.segments;
+      &segments);
+  return segments;
 }
 
 void prefault_start() {
