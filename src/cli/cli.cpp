@@ -200,15 +200,7 @@ int run(int argc, char** argv) {
   }
 
   try {
-    if (!now.empty()) {
-      const auto time = core::parse_time(now);
-      if (!time)
-        throw core::UserError(core::Exit::kUsage,
-                              fmt::format("--now '{}' is not an ISO-8601 UTC time such as "
-                                          "2026-03-01T12:00:00Z",
-                                          now));
-      core::set_now(*time);
-    }
+    if (!now.empty()) core::set_now(core::clock_time(now, "--now"));
     return handler();
   } catch (const core::UserError& e) {
     std::cerr << "caravan-ref: " << e.what() << "\n";

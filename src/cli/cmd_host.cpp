@@ -1,5 +1,7 @@
 // caravan-ref tick [--mail ...]; admin address|replace|extend|pause|resume|end|rollback|observe
 // GAME ... --reason TEXT [--mail ...]
+#include <iostream>
+
 #include <CLI/CLI.hpp>
 
 #include "cli/cli.hpp"
@@ -20,9 +22,15 @@ void add_tick(CLI::App& app, Context& context, Handler& handler) {
       int code = 0;
       if (opts->mail) {
         const auto mails = mail::tick_mails(context.db(), report, opts->config().from);
-        code = send_after(mails, *opts, report);
+        code = send_after(context.db(), mails, *opts, report);
       }
       context.print(report);
+      // A game the round could not handle: its code (the first one's), after the others ran.
+      for (const auto& error : report.value("errors", nlohmann::json::array())) {
+        std::cerr << "caravan-ref: tick: game " << error["game"].get<std::string>() << ": "
+                  << error["message"].get<std::string>() << "\n";
+        if (code == 0) code = error["code"].get<int>();
+      }
       return code;
     };
   });
@@ -49,7 +57,7 @@ void add_operation(CLI::App& admin, Context& context, Handler& handler, const st
       if (mail->mail) {
         const auto mails =
             mail::admin_mails(context.db(), printed, request->reason, mail->config().from);
-        code = send_after(mails, *mail, printed);
+        code = send_after(context.db(), mails, *mail, printed);
       }
       context.print(printed);
       return code;

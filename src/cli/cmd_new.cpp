@@ -104,7 +104,7 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
       int code = 0;
       if (opts->mail.mail) {
         const auto invitations = mail::invitations(context.db(), created, opts->mail.config().from);
-        code = send_after(invitations, opts->mail, created);
+        code = send_after(context.db(), invitations, opts->mail, created);
       }
       context.print(created, referee::describe_new);
       return code;

@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "core/address.hpp"
 #include "core/errors.hpp"
+#include "mail/outbox.hpp"
 
 namespace cli {
 
@@ -23,9 +25,16 @@ mail::Mailbox referee_address(const std::string& option) {
     return {"caravan-ref", std::string("caravan-ref@") + host};
   }
   auto mailbox = mail::parse_mailbox(text);
-  if (!mailbox)
+  auto problem = mailbox ? core::address_problem(mailbox->address)
+                         : std::optional<std::string>("it is not \"Name <address>\" or an address");
+  if (!problem) problem = core::display_name_problem(mailbox->name);
+  if (problem)
     throw core::UserError(core::Exit::kUsage,
-                          fmt::format("--from '{}' is not an e-mail address", text));
+                          fmt::format("the referee's address (--from or $CARAVAN_REF_FROM) {} is "
+                                      "not an e-mail address: {}",
+                                      nlohmann::json(text).dump(
+                                          -1, ' ', false, nlohmann::json::error_handler_t::replace),
+                                      *problem));
   if (mailbox->name.empty()) mailbox->name = "caravan-ref";
   return *mailbox;
 }
@@ -59,18 +68,27 @@ void add_mail_options(CLI::App& cmd, MailOptions& options, bool switch_too) {
                  "the referee's address (default: $CARAVAN_REF_FROM, else caravan-ref@HOST)");
 }
 
-int send_after(const std::vector<mail::Outgoing>& mails, const MailOptions& options,
-               nlohmann::json& printed) {
+int send_after(store::Database& db, const std::vector<mail::Outgoing>& mails,
+               const MailOptions& options, nlohmann::json& printed) {
+  int code = 0;
+  const nlohmann::json refused = mail::keep_mails(db, mails, options.config().from);
+  if (!refused.empty()) {
+    printed["mail_refused"] = refused;
+    for (const auto& mail : refused)
+      std::cerr << "caravan-ref: " << mail["error"].get<std::string>() << "\n";
+    code = static_cast<int>(core::Exit::kRejected);
+  }
   try {
     const auto delivery = options.delivery();
-    printed["mailed"] = mail::send_all(mails, options.config(), *delivery);
-    return 0;
+    printed["mailed"] = mail::send_owed(db, *delivery);
   } catch (const mail::DeliveryError& error) {
     printed["mail_error"] = error.what();
-    std::cerr << "caravan-ref: the change is made, but its mail was not all sent: " << error.what()
-              << "\n";
-    return static_cast<int>(core::Exit::kTempFail);
+    std::cerr << "caravan-ref: the change is made, but its mail was not all sent (a later run "
+                 "that sends mail sends the rest): "
+              << error.what() << "\n";
+    code = static_cast<int>(core::Exit::kTempFail);
   }
+  return code;
 }
 
 }  // namespace cli

@@ -28,9 +28,12 @@ struct MailOptions {
 // Adds --outbox, --sendmail and --from; with `switch_too`, also --mail.
 void add_mail_options(CLI::App& cmd, MailOptions& options, bool switch_too);
 
-// Sends the mails a command made after its change was committed. A failed delivery does not
-// undo the change: the command prints what was sent, says on stderr what was not, and exits 75.
-int send_after(const std::vector<mail::Outgoing>& mails, const MailOptions& options,
-               nlohmann::json& printed);
+// Keeps the mails a command made after its change was committed (mail/outbox.hpp), then sends
+// every mail owed, these and any an earlier run could not send. A failed delivery does not undo
+// the change: the command prints what was sent, says on stderr what was not, and exits 75; the
+// next run that sends mail sends the rest. A mail to a stored address that is not one is never
+// sent: it is printed under mail_refused and said on stderr, and the command exits 65.
+int send_after(store::Database& db, const std::vector<mail::Outgoing>& mails,
+               const MailOptions& options, nlohmann::json& printed);
 
 }  // namespace cli

@@ -38,19 +38,26 @@ bool expect(const std::string& text, std::size_t& at, char c) {
 
 Time now() {
   if (override_time()) return *override_time();
-  if (const char* env = std::getenv("CARAVAN_REF_NOW"); env && *env) {
-    const auto time = parse_time(env);
-    if (!time)
-      throw UserError(Exit::kUsage,
-                      fmt::format("CARAVAN_REF_NOW='{}' is not an ISO-8601 UTC time such as "
-                                  "2026-03-01T12:00:00Z",
-                                  env));
-    return *time;
-  }
+  if (const char* env = std::getenv("CARAVAN_REF_NOW"); env && *env)
+    return clock_time(env, "CARAVAN_REF_NOW");
   return std::chrono::time_point_cast<Seconds>(std::chrono::system_clock::now());
 }
 
 void set_now(std::optional<Time> time) { override_time() = time; }
+
+Time clock_time(const std::string& text, const std::string& source) {
+  const auto time = parse_time(text);
+  if (!time)
+    throw UserError(Exit::kUsage, fmt::format("{} '{}' is not an ISO-8601 UTC time such as "
+                                              "2026-03-01T12:00:00Z",
+                                              source, text));
+  if (*time > *parse_time("9989-12-31T23:59:59Z"))
+    throw UserError(Exit::kUsage,
+                    fmt::format("{} '{}' is too far ahead: the clock goes up to the end of 9989, "
+                                "so that a deadline ten years on is still a time",
+                                source, text));
+  return *time;
+}
 
 std::optional<Time> parse_time(const std::string& text) {
   std::size_t at = 0;

@@ -2,6 +2,10 @@
 // now(). CARAVAN_REF_NOW (an ISO-8601 UTC time) or set_now() (the CLI's --now) replaces the
 // system clock, so tests of deadlines set the time and never sleep.
 //
+// The referee looks no further ahead than ten years: a longer duration (a deadline, a grace, an
+// extension) is refused where it is given, and a clock set later than 9989 too, so that every
+// deadline it can make is still a time with a four-digit year that the next run reads back.
+//
 // Times are whole seconds, written as ISO 8601 in UTC ("2026-03-01T12:00:00Z"). Durations are
 // written as a number and a unit, or several ("90s", "45m", "72h", "3d", "1d12h").
 #pragma once
@@ -21,6 +25,11 @@ using Time = std::chrono::sys_seconds;
 Time now();
 // Overrides the clock for this process (nullopt: back to the environment or the system).
 void set_now(std::optional<Time> time);
+// The clock as `source` (--now, CARAVAN_REF_NOW) sets it: UserError 64 when `text` is not a time
+// or is later than the end of 9989.
+Time clock_time(const std::string& text, const std::string& source);
+
+inline constexpr Seconds kLongestDuration = std::chrono::days(3650);
 
 // "2026-03-01T12:00:00Z"; also "2026-03-01T12:00Z", "2026-03-01T12:00:00+00:00" and a plain date
 // ("2026-03-01", midnight UTC). nullopt when the text is not such a time.

@@ -7,6 +7,7 @@
 // part encoded to 7 bits (quoted-printable or base64 where needed).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ struct Outgoing {
   std::optional<std::string> message_id{};  // without <>; none: a fresh one
   // auto-replied answers a player's message; auto-generated is the referee's own initiative.
   bool answers_a_message = false;
+  // The game it is about (empty: none) and the game's next turn as the mail shows it: an action
+  // mailed in reply without a turn number is bound to that turn (outbox.hpp, turn_seen).
+  std::string game{};
+  std::optional<std::int64_t> shown_turn{};
 };
 
 struct Composed {

@@ -195,6 +195,14 @@ Incoming gmime_read_message(const std::string& raw) {
         g_mime_references_free(list);
       }
     }
+    if (const char* parent = g_mime_object_get_header(object, "In-Reply-To")) {
+      GMimeReferences* list = g_mime_references_parse(nullptr, parent);
+      if (list) {
+        if (g_mime_references_length(list) > 0)
+          in.in_reply_to = utf8_text(g_mime_references_get_message_id(list, 0));
+        g_mime_references_free(list);
+      }
+    }
     in.automatic = header_says_automatic(object);
     if (in.from && (ascii_lower(in.from->address).rfind("mailer-daemon@", 0) == 0 ||
                     ascii_lower(in.from->address).rfind("postmaster@", 0) == 0))

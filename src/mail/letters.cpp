@@ -149,6 +149,8 @@ Outgoing game_mail(const store::GameRow& game, const Reader& reader, const Incom
   Outgoing mail;
   mail.to = reader.to;
   mail.subject = game_subject(game.id, game.kind, player_names(game));
+  mail.game = game.id;
+  mail.shown_turn = game.next_turn;
   thread(mail, reader.root, answering);
   return mail;
 }
@@ -186,6 +188,7 @@ Outgoing view_letter(store::Database& db, const store::GameRow& game, const Read
                        view["to_move"][0].get<std::string>() == reader.player->name;
 
   Outgoing mail = game_mail(game, reader, answering);
+  mail.shown_turn = next;  // the game as read in this snapshot, which may be past `game`
   std::ostringstream body;
   body << greeting(reader.to) << news << "\n\n" << referee::draw_view(view) << "\n";
   if (finished) {

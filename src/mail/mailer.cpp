@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "mail/commands.hpp"
 #include "mail/mail_store.hpp"
+#include "mail/outbox.hpp"
 #include "mail/replies.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
@@ -93,7 +94,13 @@ void judge_action(store::Database& db, MailStore& mails, MessageRow& row, const 
   if (command.doc.contains("game"))
     game_id = command.doc["game"].is_string() ? command.doc["game"].get<std::string>()
                                               : command.doc["game"].dump();
-  if (const auto game = store::GameStore(db).find_game(game_id)) next_turn = game->next_turn;
+  // The turn the sender's thread last saw, not the game's turn now: the same action sent twice
+  // (a new Message-ID, the same thread) is then stale the second time, and applied once.
+  if (const auto game = store::GameStore(db).find_game(game_id)) {
+    std::vector<std::string> thread = in.references;
+    if (in.in_reply_to) thread.push_back(*in.in_reply_to);
+    next_turn = turn_seen(db, game->id, in.from->address, thread).value_or(game->next_turn);
+  }
   try {
     judge_turn(db, mails, row, in, action_turn_text(command, next_turn));
   } catch (const core::UserError& error) {
@@ -128,17 +135,6 @@ void decide(store::Database& db, MailStore& mails, MessageRow& row, const Incomi
 
 }  // namespace
 
-json send_all(const std::vector<Outgoing>& mails, const Config& config, Delivery& delivery) {
-  json sent = json::array();
-  for (const auto& mail : mails) {
-    const Composed composed = compose(mail, config.from);
-    delivery.send(composed);
-    sent.push_back(
-        {{"to", mail.to.address}, {"subject", mail.subject}, {"message_id", composed.message_id}});
-  }
-  return sent;
-}
-
 Handled handle_message(store::Database& db, const std::string& raw, const Config& config,
                        Delivery& delivery) {
   Handled handled;
@@ -152,6 +148,7 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
   MessageRow row;
   bool seen_before = false;
   bool being_judged = false;
+  bool other_sender = false;
   try {
     store::Transaction tx(db);
     if (auto existing = mails.find(in.message_id)) {
@@ -160,6 +157,7 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
       ++row.times_seen;
       seen_before = true;
       being_judged = row.verdict == "received" && row.received_at > utc_ago(kJudgingTime);
+      other_sender = !in.from || !row.sender || !same_address(*row.sender, in.from->address);
     } else {
       row.message_id = in.message_id;
       if (in.from) row.sender = in.from->address;
@@ -184,25 +182,39 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
 
   try {
     std::vector<Outgoing> replies;
-    if (seen_before && row.verdict != "received") {
-      summary["seen_before"] = true;
-      if (!row.answered_at)
-        replies = answers(db, row, in, config.from);  // the earlier run stopped before replying
-      else if (in.from && !in.automatic)
-        replies.push_back(duplicate_notice(row, in));
+    if (other_sender) {
+      // Whatever the first message was answered with may be private to its sender: a message
+      // that only reuses its Message-ID is answered with nothing.
+      summary["verdict"] = "refused";
+      summary["reason"] =
+          fmt::format("Message-ID <{}> was first received from another sender: nothing is answered",
+                      in.message_id);
     } else {
-      decide(db, mails, row, in);
-      replies = answers(db, row, in, config.from);
+      if (seen_before && row.verdict != "received") {
+        summary["seen_before"] = true;
+        if (!row.answered_at)
+          replies = answers(db, row, in, config.from);  // the earlier run stopped before replying
+        else if (!answer_owed(db, row.id) && in.from && !in.automatic)
+          replies.push_back(duplicate_notice(row, in));
+        // (An answer still owed is sent below: the MTA's retry after a failed delivery.)
+      } else {
+        decide(db, mails, row, in);
+        replies = answers(db, row, in, config.from);
+      }
+      summary["verdict"] = row.verdict;
+      if (row.reason) summary["reason"] = *row.reason;
+      if (row.game_id) summary["game"] = *row.game_id;
+      if (row.turn) summary["turn"] = *row.turn;
+      store::Transaction tx(db);
+      const json refused = keep_mails(db, replies, config.from, row.id);
+      if (!row.answered_at) mails.mark_answered(row.id);
+      tx.commit();
+      if (!refused.empty()) summary["refused_mail"] = refused;
     }
-    summary["verdict"] = row.verdict;
-    if (row.reason) summary["reason"] = *row.reason;
-    if (row.game_id) summary["game"] = *row.game_id;
-    if (row.turn) summary["turn"] = *row.turn;
-    summary["replies"] = send_all(replies, config, delivery);
-    if (!row.answered_at) mails.mark_answered(row.id);
+    summary["replies"] = send_owed(db, delivery);
   } catch (const std::exception& e) {
-    // Recorded, but not judged or not answered: the MTA tries again, and the retry finishes the
-    // job without applying the turn twice.
+    // Recorded, but not judged, or its answers not all sent: the MTA tries again, and the retry
+    // finishes the job without applying the turn twice (the answers kept are sent then).
     summary["error"] = e.what();
     handled.exit_code = static_cast<int>(core::Exit::kTempFail);
   }

@@ -11,12 +11,17 @@
 //    sender is told why; otherwise the turn goes to referee::submit. A command (commands.hpp)
 //    is judged the same way: an action becomes a turn file and is submitted, a query is
 //    authenticated by token or signature (an observer's by their address) and answered.
+// 2a. A Message-ID seen before from another sender is answered with nothing: the first
+//    message's answer may show what only its sender may see.
 // 5. Answers, each in its reader's thread of the game (thread.hpp): on acceptance every player
 //    with an address and every observer gets their own view (drawn as text, and as YAML
 //    attached), the sender theirs even without a registered address, with the signed receipt
 //    attached, and once the game is over everyone gets its record; on
 //    rejection the sender gets the error with line, column and move and the turn as read; a
 //    message without a turn gets an explanation of the format with an example.
+// 6. Every answer is kept in the outbox (outbox.hpp) before it is sent; one the MTA refused is
+//    sent by a later run, to the same address, once. An action mailed without a turn number is
+//    bound to the turn its thread last saw (outbox.hpp, turn_seen): sent twice, it is done once.
 // Exit code 0 once the message is recorded and every reply handed on (a refused turn is still
 // 0); 75 when it could not be recorded, judged or answered — a retry never applies it twice.
 #pragma once
@@ -42,10 +47,5 @@ struct Handled {
 
 Handled handle_message(store::Database& db, const std::string& raw, const Config& config,
                        Delivery& delivery);
-
-// Composes and hands on each mail in order; [{to, subject, message_id}]. Throws DeliveryError
-// when the delivery fails (the mails before it are sent).
-nlohmann::json send_all(const std::vector<Outgoing>& mails, const Config& config,
-                        Delivery& delivery);
 
 }  // namespace mail

@@ -399,4 +399,73 @@ TEST_F(MailerTest, APlayerWithoutAnAddressMayStillMailATurnAndHearsBack) {
   EXPECT_TRUE(sent_to("bob@example.org"));
 }
 
+// Issue 41, 1: Ann's view could not be sent; Eve's message reuses its Message-ID. Eve gets
+// nothing; the view Ann asked for reaches Ann, once, when a run can send it.
+TEST_F(MailerTest, AMessageThatReusesAnotherSendersMessageIdGetsNothingPrivate) {
+  outbox_.fail = true;
+  const std::string asked = corpus("command_view.eml");
+  EXPECT_EQ(handle(asked).exit_code, 75);
+  outbox_.fail = false;
+  std::string eve = asked;
+  for (const std::string from : {"Return-Path: <ann@example.org>", "Ann Archer <ann@example.org>"})
+    eve.replace(eve.find(from), from.size(),
+                from[0] == 'R' ? "Return-Path: <eve@evil.example>" : "Eve <eve@evil.example>");
+  const auto handled = handle(eve);
+  EXPECT_EQ(handled.exit_code, 0) << handled.summary.dump();
+  EXPECT_EQ(handled.summary["verdict"], "refused");
+  EXPECT_EQ(sent_to("eve@evil.example"), nullptr);
+  EXPECT_EQ(handle(asked).exit_code, 0);  // Ann's own retry
+  int views = 0;
+  for (const auto& sent : outbox_.sent) {
+    EXPECT_EQ(sent.bytes.find("eve@evil.example"), std::string::npos) << sent.bytes;
+    views += sent.bytes.find("filename=3f9a01bc-turn1-ann.yaml") != std::string::npos ? 1 : 0;
+  }
+  EXPECT_EQ(views, 1);
+}
+
+// Issue 41, 9: an action mailed by Subject carries no turn number. Sent again under a new
+// Message-ID in the same thread, after the game moved on, it is stale: done once.
+TEST_F(MailerTest, AnActionSentTwiceInOneThreadIsDoneOnce) {
+  const char* const bob_token = "1c2e3a4b5d6f708192a3b4c5d6e7f809";
+  db().exec(std::string("UPDATE players SET token_hash = '") + core::hash_hex(bob_token) +
+            "' WHERE name = 'bob'");
+  const auto message = [](const std::string& from, const std::string& id,
+                          const std::string& subject, const std::string& replying_to,
+                          const std::string& player, const std::string& token) {
+    return "From: " + from + "\nTo: Referee <referee@example.org>\nSubject: " + subject +
+           "\nMessage-ID: <" + id + ">\n" +
+           (replying_to.empty() ? "" : "In-Reply-To: <" + replying_to + ">\n") +
+           "MIME-Version: 1.0\nContent-Type: text/plain\n\ngame: 3f9a01bc\nplayer: " + player +
+           "\ntoken: " + token + "\n";
+  };
+  const auto latest_to_ann = [this] {
+    std::string id;
+    for (const auto& sent : outbox_.sent) {
+      const auto to = sent.bytes.find("\nTo: ");
+      if (to != std::string::npos &&
+          sent.bytes.substr(to, sent.bytes.find('\n', to + 1) - to).find("ann@example.org") !=
+              std::string::npos)
+        id = sent.message_id;
+    }
+    return id;
+  };
+  const std::string bob = "bob@example.org", ann = "ann@example.org";
+  ASSERT_EQ(
+      handle(message(bob, "offer-1@b", "offer-draw", "", "bob", bob_token)).summary["verdict"],
+      "accepted");
+  const std::string news = latest_to_ann();
+  ASSERT_FALSE(news.empty());
+  const auto declined = handle(message(ann, "decline-1@a", "decline-draw", news, "ann", kAnnToken));
+  ASSERT_EQ(declined.summary["verdict"], "accepted") << declined.summary.dump();
+  ASSERT_EQ(
+      handle(message(bob, "offer-2@b", "offer-draw", "", "bob", bob_token)).summary["verdict"],
+      "accepted");
+  const std::int64_t before = next_turn();
+  // Ann's client sends her first answer again, as a new message in the same thread.
+  const auto again = handle(message(ann, "decline-2@a", "decline-draw", news, "ann", kAnnToken));
+  EXPECT_EQ(again.summary["verdict"], "rejected") << again.summary.dump();
+  EXPECT_EQ(next_turn(), before);
+  EXPECT_EQ(store::GameStore(db()).turns(kGame).back().action["action"], "offer-draw");
+}
+
 }  // namespace

@@ -32,8 +32,9 @@ struct Incoming {
   bool message_id_made_up = false;  // absent in the message: a hash of its bytes
   std::optional<Mailbox> from;
   std::string subject;
-  std::vector<std::string> references;  // the message's References, without <>
-  std::size_t size = 0;                 // bytes
+  std::vector<std::string> references;     // the message's References, without <>
+  std::optional<std::string> in_reply_to;  // its In-Reply-To's first id, without <>
+  std::size_t size = 0;                    // bytes
   // An auto-reply, bounce or list mail (RFC 3834 Auto-Submitted, Precedence, an empty
   // Return-Path): never answered, so two robots cannot mail each other forever.
   bool automatic = false;

@@ -32,7 +32,7 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
   Document action = {{"action", "admin"}, {"op", request.op}, {"reason", request.reason}};
   if (request.op == "address") {
     // The address itself stays out of the record, which every player may read.
-    seat_row(row, request.player).address = request.address;
+    seat_row(row, request.player).address = split_address(request.address, true).address;
     action["player"] = request.player;
   } else if (request.op == "replace") {
     // The seat keeps its name in the record (the chain and every signature name it); the
@@ -44,7 +44,8 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
       usage("admin replace takes --key or --bot, not both");
     const std::string token = core::new_token();
     player.token_hash = core::hash_hex(token);
-    player.address = request.address;
+    player.address =
+        request.address.empty() ? std::string() : split_address(request.address, true).address;
     player.public_key.clear();
     player.bot.clear();
     if (!request.bot.empty()) {
@@ -67,7 +68,11 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
     const auto by = core::parse_duration(request.by);
     if (!by || by->count() <= 0) usage(fmt::format("--by '{}' is not a duration", request.by));
     if (!row.deadline) usage(fmt::format("game {} has no deadline running", row.id));
-    row.deadline = core::format_time(*core::parse_time(*row.deadline) + *by);
+    const core::Time deadline = *core::parse_time(*row.deadline) + *by;
+    if (*by > core::kLongestDuration || deadline > core::now() + core::kLongestDuration)
+      usage(fmt::format("--by '{}' would put the deadline more than ten years ({}) ahead",
+                        request.by, core::format_duration(core::kLongestDuration)));
+    row.deadline = core::format_time(deadline);
     action["by"] = core::format_duration(*by);
   } else if (request.op == "pause") {
     if (row.host.contains("paused")) usage(fmt::format("game {} is paused already", row.id));
@@ -81,6 +86,14 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
     for (const auto& name : request.winners) seat_of(row, name);
     action["winners"] = request.winners;
   } else if (request.op == "rollback") {
+    // A finished game's views publish its seed, from which anyone can deal its cards again:
+    // played on, a game that hides cards would hide nothing (caravan-ref(1), admin rollback).
+    if (row.finished && context.engine->hidden_information())
+      usage(
+          fmt::format("game {} is over and its seed is published, so everyone can work out its "
+                      "hidden cards: a {} game cannot be rolled back once it is over (start a "
+                      "new game instead)",
+                      row.id, row.kind));
     action["to"] = request.to;
   } else if (request.op == "observe") {
     // Who observes stays out of the record, as players' addresses do; that someone was added
@@ -120,6 +133,9 @@ Document admin(store::Database& db, const AdminRequest& request) {
   try {
     events = apply_action(context, -1, action, number, live_snapshots(games, row), core::now());
   } catch (const core::UserError& error) {
+    // The game master's request the game refuses is a usage error; a stored state found changed
+    // (74) keeps its own code.
+    if (error.code() != core::Exit::kRejected) throw;
     throw core::UserError(core::Exit::kUsage, error.what());
   }
   // Resumed: the time that was left when the game was paused.

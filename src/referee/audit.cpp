@@ -220,6 +220,23 @@ Document audit_game(store::GameStore& games, store::GameRow& row, StateHashCheck
   if (replayed_hash != row.state_hash) return fail("the snapshot differs from the replayed state");
   if (result_document(*context.state, context.row) != row.result)
     return fail("the recorded result differs from the replayed one");
+  // What undo and rollback would install: each kept state must still have its turn's state hash,
+  // which the replay has just checked.
+  std::optional<std::int64_t> forged;
+  games.each_kept_snapshot(row.id, [&](std::int64_t number, store::KeptSnapshot& stored) {
+    const Document& snapshot = stored.snapshot;
+    if (forged) return;
+    if (!snapshot.is_object() || !snapshot.contains("state") || !snapshot.contains("rng") ||
+        !snapshot["rng"].is_string() ||
+        state_hash(snapshot["state"], snapshot["rng"].get<std::string>(),
+                   snapshot.value("host", Document::object())) != stored.state_hash)
+      forged = number;
+  });
+  if (forged)
+    return fail(
+        fmt::format("the state kept after turn {} does not match its state hash: it was "
+                    "changed",
+                    *forged));
   report["ok"] = true;
   report["state_hash"] = row.state_hash;
   report["chain"] = row.seed_commitment.empty() ? Document("none (made before the audit chain)")

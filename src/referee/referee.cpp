@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "core/address.hpp"
 #include "core/clock.hpp"
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
@@ -121,14 +122,19 @@ NamedAddress split_address(const std::string& text, bool required) {
   } else {
     return named;
   }
-  const std::string& address = named.address;
-  const auto at = address.find('@');
-  if (at == std::string::npos || at == 0 || at + 1 == address.size() ||
-      address.find('@', at + 1) != std::string::npos ||
-      address.find_first_of(" <>,;\"") != std::string::npos)
-    throw core::UserError(core::Exit::kUsage,
-                          fmt::format("'{}' is not an e-mail address ({})", address, text));
+  check_address(named.address, named.name);
   return named;
+}
+
+void check_address(const std::string& address, const std::string& name) {
+  auto problem = core::address_problem(address);
+  if (!problem) problem = core::display_name_problem(name);
+  if (problem)
+    throw core::UserError(core::Exit::kUsage,
+                          fmt::format("{} is not an e-mail address: {}",
+                                      Document(name.empty() ? address : name + " <" + address + ">")
+                                          .dump(-1, ' ', false, Document::error_handler_t::replace),
+                                      *problem));
 }
 
 Document create_game(store::Database& db, const NewGame& given) {
@@ -411,7 +417,7 @@ Document list_games(store::Database& db, const ListFilter& filter) {
     const Document to_move =
         row.to_move && !row.finished ? Document(player_name(row, *row.to_move)) : Document();
     // ISO-8601 UTC times of one form compare as text.
-    const bool overdue = !row.finished && row.deadline && *row.deadline <= now;
+    const bool overdue = !row.finished && row.deadline && *row.deadline < now;  // past it
     if ((filter.player && !seated) || (filter.to_move && to_move != *filter.to_move) ||
         (filter.overdue && !overdue) || (filter.finished && *filter.finished != row.finished))
       continue;

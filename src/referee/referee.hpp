@@ -98,8 +98,10 @@ Document list_games(store::Database& db, const ListFilter& filter = {});
 
 // The clock's round (cron or a systemd timer runs it): sends the reminders that are due and
 // applies each game's NMR policy to the seat that missed its deadline, one transaction per game.
-// Returns {now, actions: [{game, player, action, ...}]}. Two ticks at the same time do what one
-// does; a concurrent submit is either before or after a game's tick, never inside it.
+// Returns {now, actions: [{game, player, action, ...}], errors?: [{game, code, message}]}: a game
+// that cannot be handled is listed under errors, changed not at all, and the others still run.
+// Two ticks at the same time do what one does; a concurrent submit is either before or after a
+// game's tick, never inside it.
 Document tick(store::Database& db);
 
 // The game master's hand: every operation is a turn of the game's record, with its reason.
@@ -122,6 +124,9 @@ struct NamedAddress {
   std::string name, address;
 };
 NamedAddress split_address(const std::string& text, bool required);
+// UserError 64 unless `address` is an addr-spec and `name` holds no control character
+// (core/address.hpp): every address the referee stores passes here first.
+void check_address(const std::string& address, const std::string& name = "");
 Document admin(store::Database& db, const AdminRequest& request);
 // Replays each game (or one) from its record; ok: false names the first turn that disagrees.
 Document audit(store::Database& db, const std::optional<std::string>& game);

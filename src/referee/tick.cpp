@@ -95,7 +95,9 @@ Document tick_game(store::Database& db, const std::string& id, core::Time now) {
   const core::Seconds grace(row.timing.value("grace", std::int64_t{0}));
   const core::Seconds remind(row.timing.value("remind", std::int64_t{0}));
   Document report;
-  if (now >= *deadline + grace) {
+  // Missed once the deadline and the grace are past: at the very second they end, the seat may
+  // still move (caravan-ref(1), "past the deadline").
+  if (now > *deadline + grace) {
     report = miss(games, context, seat);
   } else if (remind.count() > 0 && now >= *deadline - remind &&
              games.record_reminder(id, seat, *row.deadline, "due")) {
@@ -117,14 +119,28 @@ Document tick(store::Database& db) {
   const core::Time now = core::now();
   store::GameStore games(db);
   Document actions = Document::array();
+  Document errors = Document::array();
+  // Each game on its own: one that cannot be handled (its transaction rolled back) is reported,
+  // and the round goes on with the others.
   for (const auto& game : games.games_with_deadlines()) {
-    Document report = tick_game(db, game.id, now);
-    if (!report.is_null()) actions.push_back(std::move(report));
+    try {
+      Document report = tick_game(db, game.id, now);
+      if (!report.is_null()) actions.push_back(std::move(report));
+    } catch (const core::UserError& error) {
+      errors.push_back(
+          {{"game", game.id}, {"code", static_cast<int>(error.code())}, {"message", error.what()}});
+    } catch (const std::exception& error) {
+      errors.push_back({{"game", game.id},
+                        {"code", static_cast<int>(core::Exit::kInternal)},
+                        {"message", error.what()}});
+    }
   }
   // Then every seat a bot holds plays while it is to move (a forfeit above may have given one
   // its turn).
   for (auto& report : play_bots(db)) actions.push_back(std::move(report));
-  return {{"now", core::format_time(now)}, {"actions", actions}};
+  Document round = {{"now", core::format_time(now)}, {"actions", actions}};
+  if (!errors.empty()) round["errors"] = errors;
+  return round;
 }
 
 }  // namespace referee

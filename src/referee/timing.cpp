@@ -18,6 +18,12 @@ std::int64_t duration_option(const std::optional<std::string>& text, const char*
     throw core::UserError(
         core::Exit::kUsage,
         fmt::format("{} '{}' is not a duration (e.g. 72h, 3d, 1d12h, 30m)", option, *text));
+  if (*seconds > core::kLongestDuration)
+    throw core::UserError(
+        core::Exit::kUsage,
+        fmt::format("{} '{}' is longer than ten years ({}), the longest a "
+                    "clock takes",
+                    option, *text, core::format_duration(core::kLongestDuration)));
   return seconds->count();
 }
 

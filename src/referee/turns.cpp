@@ -4,6 +4,7 @@
 
 #include "core/errors.hpp"
 #include "core/fault.hpp"
+#include "ledger/chain.hpp"
 #include "ledger/game_ledger.hpp"
 #include "referee/timing.hpp"
 
@@ -100,11 +101,50 @@ void apply_forced_moves(store::GameStore& games, GameContext& context) {
   }
 }
 
+namespace {
+
+[[noreturn]] void changed_outside(const std::string& game, const std::string& what) {
+  throw core::UserError(core::Exit::kIoError,
+                        fmt::format("game {}: {} (the database was changed outside caravan-ref); "
+                                    "'caravan-ref audit {}' tells more",
+                                    game, what, game));
+}
+
+// The start as stored, checked before a rollback to it installs it: a position the game was made
+// from is bound by the genesis, a dealt start by the seed (dealt again here, as audit does).
+Document checked_start(const store::GameRow& row) {
+  const Document start = {
+      {"state", row.initial_state}, {"rng", row.initial_rng}, {"host", Document::object()}};
+  if (row.from_position) {
+    if (ledger::genesis(ledger::genesis_document_of(row)) != row.genesis)
+      changed_outside(row.id, "the stored start does not match the game's genesis");
+    return start;
+  }
+  const core::Engine* engine = core::find_engine(row.kind);
+  core::Rng rng(row.seed);
+  const core::Setup fresh =
+      engine->start(static_cast<int>(row.players.size()), options_of(row), rng);
+  if (fresh.state->view(core::kReferee) != row.initial_state || rng.save() != row.initial_rng)
+    changed_outside(row.id, "the stored start is not what the game's seed deals");
+  return start;
+}
+
+}  // namespace
+
 std::function<Document(std::int64_t)> live_snapshots(store::GameStore& games,
                                                      const store::GameRow& row) {
-  return [&games, id = row.id, state = row.initial_state, rng = row.initial_rng](std::int64_t n) {
-    if (n == 0) return Document{{"state", state}, {"rng", rng}, {"host", Document::object()}};
-    return games.snapshot_after(id, n);
+  return [&games, &row](std::int64_t n) {
+    if (n == 0) return checked_start(row);
+    const store::KeptSnapshot kept = games.snapshot_after(row.id, n);
+    if (kept.snapshot.is_null()) return kept.snapshot;
+    const Document& snapshot = kept.snapshot;
+    if (!snapshot.contains("state") || !snapshot.contains("rng") || !snapshot["rng"].is_string() ||
+        state_hash(snapshot["state"], snapshot["rng"].get<std::string>(),
+                   snapshot.value("host", Document::object())) != kept.state_hash)
+      changed_outside(row.id, fmt::format("the state kept after turn {} does not match that "
+                                          "turn's state hash",
+                                          n));
+    return snapshot;
   };
 }
 

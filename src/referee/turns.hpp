@@ -27,7 +27,10 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
                  std::optional<std::int64_t> submission_id, const core::Document& action = nullptr,
                  bool restart = true);
 
-// The snapshots this game stored after each turn (undo and rollback restore one).
+// The snapshots this game stored after each turn (undo and rollback restore one), each checked
+// before it is handed on: against its turn's state hash (the chain binds it), the start against
+// the genesis or the seed. One changed outside the referee is UserError 74. `row` must outlive
+// the function.
 std::function<core::Document(std::int64_t)> live_snapshots(store::GameStore& games,
                                                            const store::GameRow& row);
 

@@ -333,11 +333,27 @@ std::int64_t GameStore::last_own_turn(const std::string& game_id, int seat) {
   return query.integer(0);
 }
 
-json GameStore::snapshot_after(const std::string& game_id, std::int64_t number) {
-  Statement query(db_, "SELECT snapshot FROM turn_snapshots WHERE game_id = ? AND number = ?");
+KeptSnapshot GameStore::snapshot_after(const std::string& game_id, std::int64_t number) {
+  Statement query(db_,
+                  "SELECT s.snapshot, t.state_hash FROM turn_snapshots s JOIN turns t "
+                  "ON t.game_id = s.game_id AND t.number = s.number "
+                  "WHERE s.game_id = ? AND s.number = ?");
   query.bind(1, game_id).bind(2, number);
-  if (!query.step() || query.is_null(0)) return nullptr;
-  return json::parse(query.text(0));
+  if (!query.step() || query.is_null(0)) return {};
+  return {json::parse(query.text(0)), query.text(1)};
+}
+
+void GameStore::each_kept_snapshot(const std::string& game_id,
+                                   const std::function<void(std::int64_t, KeptSnapshot&)>& visit) {
+  Statement query(db_,
+                  "SELECT s.number, s.snapshot, t.state_hash FROM turn_snapshots s JOIN turns t "
+                  "ON t.game_id = s.game_id AND t.number = s.number "
+                  "WHERE s.game_id = ? ORDER BY s.number");
+  query.bind(1, game_id);
+  while (query.step()) {
+    KeptSnapshot kept{json::parse(query.text(1)), query.text(2)};
+    visit(query.integer(0), kept);
+  }
 }
 
 std::vector<GameRow> GameStore::games_with_a_bot_to_move() {

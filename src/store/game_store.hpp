@@ -100,6 +100,11 @@ struct SubmissionRow {
   std::string raw_sha256{};  // SHA-256 of the file as received, token and all
 };
 
+struct KeptSnapshot {
+  nlohmann::json snapshot;  // {state, rng, host}; null when none is kept
+  std::string state_hash;   // the hash its turn recorded
+};
+
 // UTC now, ISO 8601 to the second.
 std::string now_utc();
 
@@ -134,8 +139,12 @@ class GameStore {
   std::vector<std::pair<std::int64_t, nlohmann::json>> turn_actions(const std::string& game_id);
   // The number of `seat`'s last turn of its own (not forced), or 0.
   std::int64_t last_own_turn(const std::string& game_id, int seat);
-  // The {state, rng, host} stored after turn `number`; null for a turn stored without one.
-  nlohmann::json snapshot_after(const std::string& game_id, std::int64_t number);
+  // The {state, rng, host} stored after turn `number` (null for a turn stored without one), and
+  // the state hash that turn recorded, which binds it.
+  KeptSnapshot snapshot_after(const std::string& game_id, std::int64_t number);
+  // Every snapshot kept for a game with its turn's state hash, in turn order, handed to `visit`.
+  void each_kept_snapshot(const std::string& game_id,
+                          const std::function<void(std::int64_t, KeptSnapshot&)>& visit);
 
   // Running games with a deadline, soonest first: id, deadline, to_move and timing only.
   std::vector<GameRow> games_with_deadlines();

@@ -131,7 +131,10 @@ void Database::open(int flags, const std::string& vfs) {
 
 void Database::configure() {
   sqlite3_busy_timeout(db_, busy_timeout_ms());
-  // A file that is not SQLite fails here, on the first read of its header (SQLITE_NOTADB).
+  // Read before anything is written: a file that is not SQLite fails here, on the first read of
+  // its header (SQLITE_NOTADB), and another program's database is refused with its bytes as they
+  // were (its journal mode not switched, no migration run).
+  check_identity();
   exec("PRAGMA journal_mode=WAL");
   // FULL: a WAL commit is synced before COMMIT returns, so an acknowledged turn survives a power
   // cut or an OS crash (NORMAL may lose the last commits; see caravan-ref(1), FILES).
@@ -144,16 +147,52 @@ void Database::configure() {
         fmt::format("{} has schema version {}, but this caravan-ref ({}) knows only up to {}: it "
                     "was made or upgraded by a newer caravan-ref; use that one",
                     path_, version, CARAVAN_VERSION, latest_schema_version()));
-  if (version == 0) {
-    Statement tables(*this, "SELECT count(*) FROM sqlite_master");
-    tables.step();
-    if (tables.integer(0) != 0)
-      throw core::UserError(core::Exit::kRejected,
-                            fmt::format("{} is an SQLite database of another program (it has "
-                                        "tables but no caravan-ref schema); refusing to use it",
-                                        path_));
-  }
   migrate();
+}
+
+namespace {
+
+// The header's application id that schema/011_mail_outbox.sql writes ("CREF"), and the schema
+// version that writes it: an older caravan-ref database has none, and is known by its tables.
+constexpr std::int64_t kApplicationId = 0x43524546;
+constexpr int kFirstVersionWithId = 11;
+constexpr const char* kFirstTables[] = {"games", "players", "turns", "submissions"};
+
+}  // namespace
+
+void Database::check_identity() {
+  const auto pragma = [this](const char* sql) {
+    Statement query(*this, sql);
+    query.step();
+    return query.integer(0);
+  };
+  const std::int64_t id = pragma("PRAGMA application_id");
+  if (id == kApplicationId) return;
+  const std::int64_t version = pragma("PRAGMA user_version");
+  std::string why;
+  if (id != 0) {
+    why = fmt::format("its application id is {:#x}", id);
+  } else if (version >= kFirstVersionWithId) {
+    why = fmt::format("it has schema version {} but not caravan-ref's application id", version);
+  } else if (version == 0) {
+    if (pragma("SELECT count(*) FROM sqlite_master") == 0) return;  // new: nothing in it yet
+    why = "it has tables but no caravan-ref schema";
+  } else {
+    std::int64_t found = 0;
+    for (const char* table : kFirstTables) {
+      Statement query(*this,
+                      "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
+      query.bind(1, std::string(table));
+      query.step();
+      found += query.integer(0);
+    }
+    if (found == static_cast<std::int64_t>(std::size(kFirstTables))) return;
+    why = fmt::format("it has schema version {} but not caravan-ref's tables", version);
+  }
+  throw core::UserError(core::Exit::kRejected,
+                        fmt::format("{} is an SQLite database of another program ({}); refusing "
+                                    "to use it, and nothing was written to it",
+                                    path_, why));
 }
 
 // Built under a temporary name and linked into place whole: another process never sees a
@@ -203,6 +242,13 @@ void Database::create_whole(const std::string& path, const std::string& vfs) {
                                         path_, detail));
     case SQLITE_IOERR:
     case SQLITE_CANTOPEN:
+      // A full disk reaches SQLite as a failed write (SQLITE_FULL, above) or, when the shared
+      // memory or the log cannot grow, as an I/O error whose cause is ENOSPC: the same for a user.
+      if (db_ && (sqlite3_system_errno(db_) == ENOSPC || sqlite3_system_errno(db_) == EDQUOT))
+        throw core::UserError(core::Exit::kTempFail,
+                              fmt::format("the disk holding {} is full: nothing was recorded; "
+                                          "free some space and try again",
+                                          path_));
       throw core::UserError(core::Exit::kIoError,
                             fmt::format("an I/O error on {}: {}", path_, detail));
     case SQLITE_NOTADB:

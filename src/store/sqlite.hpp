@@ -72,6 +72,8 @@ class Database {
   Database() = default;
   void open(int flags, const std::string& vfs);
   void configure();
+  // UserError 65 for a database of another program, before anything is written to it.
+  void check_identity();
   void close() noexcept;  // finalises the kept statements, then closes the connection
   void create_whole(const std::string& path, const std::string& vfs);
   void migrate();

@@ -104,14 +104,16 @@ TEST_P(Hosting, ASeatThatMissesItsDeadlineUnderWaitIsRemindedAndNothingElseChang
   const Document before = referee_view();
   EXPECT_EQ(before["deadline"], "2026-03-02T12:00:00Z");
   EXPECT_TRUE(tick_at("2026-03-02T12:30:00Z").empty()) << "within the grace";
-  const Document actions = tick_at("2026-03-02T13:00:00Z");
+  // A second after the deadline and the grace: past them (at the very second, not yet).
+  EXPECT_TRUE(tick_at("2026-03-02T13:00:00Z").empty()) << "not past the deadline and the grace yet";
+  const Document actions = tick_at("2026-03-02T13:00:01Z");
   ASSERT_EQ(actions.size(), 1u);
   EXPECT_EQ(actions[0]["action"], "wait");
   const Document after = referee_view();
   EXPECT_EQ(after["state"], before["state"]);
   EXPECT_EQ(after["to_move"], before["to_move"]);
-  EXPECT_EQ(after["deadline"], "2026-03-03T13:00:00Z");
-  EXPECT_TRUE(tick_at("2026-03-02T13:00:00Z").empty()) << "a second tick does nothing";
+  EXPECT_EQ(after["deadline"], "2026-03-03T13:00:01Z");
+  EXPECT_TRUE(tick_at("2026-03-02T13:00:01Z").empty()) << "a second tick does nothing";
   expect_record_holds();
 }
 
@@ -119,7 +121,7 @@ TEST_P(Hosting, ASeatThatMissesItsDeadlineUnderDefaultHasItsDefaultMovePlayed) {
   create(2, clock("default"));
   const std::string missing = to_move();
   const std::int64_t number = turn();
-  const Document actions = tick_at("2026-03-02T13:00:00Z");
+  const Document actions = tick_at("2026-03-02T13:00:01Z");
   ASSERT_EQ(actions.size(), 1u);
   EXPECT_EQ(actions[0]["action"], "default");
   EXPECT_EQ(actions[0]["player"], missing);
@@ -127,15 +129,15 @@ TEST_P(Hosting, ASeatThatMissesItsDeadlineUnderDefaultHasItsDefaultMovePlayed) {
   const auto record = store::GameStore(db()).turns(game_);
   ASSERT_FALSE(record.empty());
   EXPECT_FALSE(record[static_cast<std::size_t>(number - 1)].moves.empty());
-  EXPECT_TRUE(tick_at("2026-03-02T13:00:00Z").empty()) << "a second tick does nothing";
+  EXPECT_TRUE(tick_at("2026-03-02T13:00:01Z").empty()) << "a second tick does nothing";
   expect_record_holds();
 }
 
 TEST_P(Hosting, ASeatThatMissesItsDeadlineUnderForfeitLosesAtTheNthMiss) {
   create(2, clock("forfeit:2"));
   const std::string missing = to_move();
-  ASSERT_EQ(tick_at("2026-03-02T13:00:00Z")[0]["action"], "wait");
-  const Document second = tick_at("2026-03-03T14:00:00Z");
+  ASSERT_EQ(tick_at("2026-03-02T13:00:01Z")[0]["action"], "wait");
+  const Document second = tick_at("2026-03-03T14:00:02Z");
   ASSERT_EQ(second.size(), 1u);
   EXPECT_EQ(second[0]["action"], "forfeit");
   const Document view = referee_view();
@@ -150,8 +152,8 @@ TEST_P(Hosting, ASeatThatMissesItsDeadlineUnderForfeitLosesAtTheNthMiss) {
 TEST_P(Hosting, DefaultThenForfeitPlaysForTheSeatUntilItsThirdMiss) {
   create(2, clock("default,forfeit:3"));
   std::vector<std::string> done;
-  for (const char* day : {"2026-03-02T13:00:00Z", "2026-03-03T14:00:00Z", "2026-03-04T15:00:00Z",
-                          "2026-03-05T16:00:00Z", "2026-03-06T17:00:00Z", "2026-03-07T18:00:00Z"})
+  for (const char* day : {"2026-03-02T13:00:01Z", "2026-03-03T14:00:02Z", "2026-03-04T15:00:03Z",
+                          "2026-03-05T16:00:04Z", "2026-03-06T17:00:05Z", "2026-03-07T18:00:06Z"})
     for (const auto& action : tick_at(day)) done.push_back(action["action"].get<std::string>());
   ASSERT_FALSE(done.empty());
   EXPECT_EQ(done.front(), "default");

@@ -23,30 +23,17 @@
 #include "temp_db.hpp"
 #include "turnfile/redact.hpp"
 #include "turnfile/turnfile.hpp"
+#include "user_errors.hpp"
 
 namespace {
 
 using core::Document;
 namespace fs = std::filesystem;
 
-core::Exit exit_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const core::UserError& e) {
-    return e.code();
-  }
-  return core::Exit::kOk;
-}
-
 unsigned mode_of(const fs::path& path) {
   struct stat info {};
   EXPECT_EQ(::stat(path.c_str(), &info), 0) << path;
   return info.st_mode & 0777;
-}
-
-std::string read_all(const fs::path& path) {
-  std::ifstream file(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
 class Trust : public TempDb {
