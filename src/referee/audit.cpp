@@ -223,14 +223,8 @@ Document audit_game(store::GameStore& games, store::GameRow& row, StateHashCheck
   // What undo and rollback would install: each kept state must still have its turn's state hash,
   // which the replay has just checked.
   std::optional<std::int64_t> forged;
-  games.each_kept_snapshot(row.id, [&](std::int64_t number, store::KeptSnapshot& stored) {
-    const Document& snapshot = stored.snapshot;
-    if (forged) return;
-    if (!snapshot.is_object() || !snapshot.contains("state") || !snapshot.contains("rng") ||
-        !snapshot["rng"].is_string() ||
-        state_hash(snapshot["state"], snapshot["rng"].get<std::string>(),
-                   snapshot.value("host", Document::object())) != stored.state_hash)
-      forged = number;
+  games.each_kept_snapshot(row.id, [&](std::int64_t number, const store::KeptSnapshot& stored) {
+    if (!forged && !kept_snapshot_has_hash(stored.text, stored.state_hash)) forged = number;
   });
   if (forged)
     return fail(

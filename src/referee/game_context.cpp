@@ -66,6 +66,36 @@ std::string state_hash_of_texts(std::string_view state_text, std::string_view rn
   return core::hash_hex({state_text, "\n", rng, "\n", host_text});
 }
 
+bool kept_snapshot_has_hash(std::string_view text, const std::string& hash) {
+  // dump() writes the keys in order: host, rng, state. The generator's text has no quote, and a
+  // key of the host's own cannot be read as `,"rng":"` (its strings escape their quotes).
+  constexpr std::string_view open = "{\"host\":", rng_key = ",\"rng\":\"",
+                             state_key = "\",\"state\":";
+  if (text.starts_with(open) && text.ends_with('}')) {
+    const auto rng_at = text.find(rng_key);
+    const auto state_at =
+        rng_at == std::string_view::npos ? rng_at : text.find(state_key, rng_at + rng_key.size());
+    if (state_at != std::string_view::npos) {
+      const std::string_view host = text.substr(open.size(), rng_at - open.size());
+      const std::string_view rng =
+          text.substr(rng_at + rng_key.size(), state_at - rng_at - rng_key.size());
+      const std::size_t state_from = state_at + state_key.size();
+      const std::string_view state = text.substr(state_from, text.size() - 1 - state_from);
+      if (state_hash_of_texts(state, rng, host == "{}" ? std::string_view() : host) == hash)
+        return true;
+    }
+  }
+  try {  // another spelling of the same snapshot, or a changed one
+    const Document snapshot = Document::parse(text);
+    return snapshot.is_object() && snapshot.contains("state") && snapshot.contains("rng") &&
+           snapshot["rng"].is_string() &&
+           state_hash(snapshot["state"], snapshot["rng"].get<std::string>(),
+                      snapshot.value("host", Document::object())) == hash;
+  } catch (const nlohmann::json::exception&) {
+    return false;
+  }
+}
+
 namespace {
 
 // The referee's own result (resignation, draw, forfeit, adjudication): winners by seat.

@@ -43,6 +43,10 @@ std::string host_text_for_hash(const core::Document& host);
 std::string state_hash_of_texts(std::string_view state_text, std::string_view rng,
                                 std::string_view host_text);
 
+// Whether a state kept for undo and rollback, as stored ({"host":...,"rng":"...","state":...}),
+// has `hash`: read from its text as the referee writes it (no document made), else as a document.
+bool kept_snapshot_has_hash(std::string_view text, const std::string& hash);
+
 // Over by the rules, or by the referee (resignation, draw, forfeit, adjudication).
 bool game_over(const core::State& state, const store::GameRow& row);
 // {by, draw, winner, winners?, scores}, null while the game runs. `by` says how it ended.

@@ -136,15 +136,12 @@ std::function<Document(std::int64_t)> live_snapshots(store::GameStore& games,
   return [&games, &row](std::int64_t n) {
     if (n == 0) return checked_start(row);
     const store::KeptSnapshot kept = games.snapshot_after(row.id, n);
-    if (kept.snapshot.is_null()) return kept.snapshot;
-    const Document& snapshot = kept.snapshot;
-    if (!snapshot.contains("state") || !snapshot.contains("rng") || !snapshot["rng"].is_string() ||
-        state_hash(snapshot["state"], snapshot["rng"].get<std::string>(),
-                   snapshot.value("host", Document::object())) != kept.state_hash)
+    if (kept.text.empty()) return Document();
+    if (!kept_snapshot_has_hash(kept.text, kept.state_hash))
       changed_outside(row.id, fmt::format("the state kept after turn {} does not match that "
                                           "turn's state hash",
                                           n));
-    return snapshot;
+    return kept.document();
   };
 }
 

@@ -340,19 +340,19 @@ KeptSnapshot GameStore::snapshot_after(const std::string& game_id, std::int64_t 
                   "WHERE s.game_id = ? AND s.number = ?");
   query.bind(1, game_id).bind(2, number);
   if (!query.step() || query.is_null(0)) return {};
-  return {json::parse(query.text(0)), query.text(1)};
+  return {query.text(0), query.text(1)};
 }
 
-void GameStore::each_kept_snapshot(const std::string& game_id,
-                                   const std::function<void(std::int64_t, KeptSnapshot&)>& visit) {
+void GameStore::each_kept_snapshot(
+    const std::string& game_id,
+    const std::function<void(std::int64_t, const KeptSnapshot&)>& visit) {
   Statement query(db_,
                   "SELECT s.number, s.snapshot, t.state_hash FROM turn_snapshots s JOIN turns t "
                   "ON t.game_id = s.game_id AND t.number = s.number "
                   "WHERE s.game_id = ? ORDER BY s.number");
   query.bind(1, game_id);
   while (query.step()) {
-    KeptSnapshot kept{json::parse(query.text(1)), query.text(2)};
-    visit(query.integer(0), kept);
+    visit(query.integer(0), {query.text(1), query.text(2)});
   }
 }
 

@@ -101,8 +101,12 @@ struct SubmissionRow {
 };
 
 struct KeptSnapshot {
-  nlohmann::json snapshot;  // {state, rng, host}; null when none is kept
-  std::string state_hash;   // the hash its turn recorded
+  std::string text;        // {state, rng, host} as stored; empty when none is kept
+  std::string state_hash;  // the hash its turn recorded
+  // The snapshot as a document; null when none is kept.
+  nlohmann::json document() const {
+    return text.empty() ? nlohmann::json() : nlohmann::json::parse(text);
+  }
 };
 
 // UTC now, ISO 8601 to the second.
@@ -144,7 +148,7 @@ class GameStore {
   KeptSnapshot snapshot_after(const std::string& game_id, std::int64_t number);
   // Every snapshot kept for a game with its turn's state hash, in turn order, handed to `visit`.
   void each_kept_snapshot(const std::string& game_id,
-                          const std::function<void(std::int64_t, KeptSnapshot&)>& visit);
+                          const std::function<void(std::int64_t, const KeptSnapshot&)>& visit);
 
   // Running games with a deadline, soonest first: id, deadline, to_move and timing only.
   std::vector<GameRow> games_with_deadlines();

@@ -179,7 +179,7 @@ TEST_F(StoreTest, AnOlderDatabaseMovesItsSnapshotsToTheirOwnTable) {
   }
   std::vector<Document> kept;
   for (std::int64_t n = 1; n <= 6; ++n) {
-    kept.push_back(store::GameStore(db()).snapshot_after(game.id, n).snapshot);
+    kept.push_back(store::GameStore(db()).snapshot_after(game.id, n).document());
     ASSERT_TRUE(kept.back().is_object()) << "turn " << n;
   }
   db().exec(
@@ -200,7 +200,7 @@ TEST_F(StoreTest, AnOlderDatabaseMovesItsSnapshotsToTheirOwnTable) {
   ASSERT_TRUE(columns.step());
   EXPECT_EQ(columns.integer(0), 0) << "the turns table still has its snapshot column";
   for (std::int64_t n = 1; n <= 6; ++n) {
-    const Document moved = store::GameStore(db()).snapshot_after(game.id, n).snapshot;
+    const Document moved = store::GameStore(db()).snapshot_after(game.id, n).document();
     if (n == 2)
       EXPECT_TRUE(moved.is_null()) << "a turn stored without a snapshot has none";
     else
