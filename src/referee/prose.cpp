@@ -219,8 +219,8 @@ std::string describe_new(const Document& created) {
   out << "Seed commitment: " << created.value("seed_commitment", std::string()) << "\n";
   out << "\nEach player's secret, shown only now: give each player their own.\n";
   for (const auto& player : created.at("players")) {
-    out << fmt::format("  {} [{}, seat {}]", player.at("name").get<std::string>(),
-                       player.at("role").get<std::string>(), player.at("seat").get<int>());
+    out << fmt::format("  {} [{}]", player.at("name").get<std::string>(),
+                       player.at("role").get<std::string>());
     if (player.contains("token")) out << ": token " << player["token"].get<std::string>();
     if (player.contains("key")) out << ": signs with key " << player["key"].get<std::string>();
     if (player.contains("address")) out << " <" << player["address"].get<std::string>() << ">";
