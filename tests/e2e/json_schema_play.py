@@ -348,7 +348,7 @@ def main():
             seed = 1000 * index + number
             ending = ENDINGS[(index + number) % len(ENDINGS)]
             try:
-                Game(driver, kind, seed, ending).play(steps=30)
+                Game(driver, kind, seed, ending).play(steps=22)
             except Failure as failure:
                 print(f"FAIL: {kind} game with seed {seed} (ending {ending}): {failure}")
                 return 1
