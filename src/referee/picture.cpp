@@ -9,6 +9,7 @@
 #include "output/writer.hpp"
 #include "referee/game_context.hpp"
 #include "referee/move_lines.hpp"
+#include "referee/prose.hpp"
 #include "referee/turns.hpp"
 #include "store/game_store.hpp"
 #include "store/sqlite.hpp"
@@ -62,7 +63,7 @@ std::string clock_line(const Document& clock) {
   return fmt::format("A move within {}, {} of grace; after that: {}.",
                      text_of(clock.value("deadline", Document()), "?"),
                      text_of(clock.value("grace", Document()), "0"),
-                     text_of(clock.value("nmr", Document()), "?"));
+                     nmr_words(text_of(clock.value("nmr", Document()), "wait")));
 }
 
 constexpr const char* kStyle =

@@ -47,6 +47,15 @@ TEST(Prose, ALogIsTurnsOfSentencesNotAnOutline) {
   EXPECT_NE(text.find("Seed: shown when the game is over"), std::string::npos) << text;
 }
 
+TEST(Prose, AnNmrPolicyReadsAsWords) {
+  EXPECT_EQ(nmr_words("wait"), "the game waits");
+  EXPECT_EQ(nmr_words("default"), "the referee plays the default move");
+  EXPECT_EQ(nmr_words("forfeit:1"), "the player forfeits the game");
+  EXPECT_EQ(nmr_words("default,forfeit:3"),
+            "the referee plays the default move; 3 deadlines missed in a row forfeit the game");
+  EXPECT_EQ(nmr_words("something new"), "something new");  // given as it is
+}
+
 TEST(Prose, ListIsATableWithAColumnPerField) {
   const Document list = Document::parse(R"([
     {"game": "k7m2x9qd", "kind": "caravaneers", "turn": 4, "finished": false, "to_move": "bob",
