@@ -48,9 +48,9 @@ expect_exit 0 "--from wins over CARAVAN_REF_FROM" -- "$BIN" --now 2026-03-05T13:
 grep -q '^From: Other <other@example.org>' outbox2/new/* && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: --from was not used"; }
 unset CARAVAN_REF_FROM
-expect_exit 0 "a paused game drawn as text" -- "$BIN" --now 2026-03-05T13:00:00Z --format text view "$GAME" --player ann
+expect_exit 0 "a paused game drawn as text" -- "$BIN" --now 2026-03-05T13:00:00Z --format text view "$GAME" --player Ann
 expect_in out "(the clock is stopped)" "the text view says the clock is stopped"
-expect_exit 0 "the page of a game with a clock" -- "$BIN" --now 2026-03-05T13:00:00Z html "$GAME" --player ann --out page.html
+expect_exit 0 "the page of a game with a clock" -- "$BIN" --now 2026-03-05T13:00:00Z html "$GAME" --player Ann --out page.html
 expect_in page.html "after that: the game waits." "the page gives the NMR policy in words"
 
 # A clock set behind the game's record: a warning naming the game and the later time; the
