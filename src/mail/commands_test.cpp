@@ -276,7 +276,8 @@ TEST_F(MailGame, TheInvitationNamesSeatsAsPeopleReadThemAndTheClockInWords) {
   EXPECT_NE(ann.find("as the YAML lines shown below"), std::string::npos) << ann;
   EXPECT_EQ(bob.find("shown below"), std::string::npos) << bob;
   EXPECT_NE(bob.find("my mail shows you when it is your turn"), std::string::npos) << bob;
-  EXPECT_NE(body["olga@example.net"].find("If the player misses a deadline"), std::string::npos);
+  EXPECT_NE(bob.find("Next to move: Ann ["), std::string::npos) << bob;
+  EXPECT_NE(body["olga@example.net"].find("If a player misses a deadline"), std::string::npos);
 }
 
 TEST_F(MailGame, AMissedDeadlineSaysHowFarTheSeatIsFromAForfeit) {

@@ -254,8 +254,13 @@ Outgoing view_letter(store::Database& db, const store::GameRow& game, const Read
                             moves.moves.size());
     }
   } else if (!view.at("to_move").empty()) {
-    body << fmt::format("Next to move: {}. You will hear from me again.\n",
-                        view["to_move"][0].get<std::string>());
+    // A player as people read one: "di [South]" (caravan-ref(1), Seats).
+    const std::string next_name = view["to_move"][0].get<std::string>();
+    std::string role;
+    for (const auto& seat : view.value("players", json::array()))
+      if (seat.value("name", std::string()) == next_name) role = seat.value("role", std::string());
+    body << fmt::format("Next to move: {}{}. You will hear from me again.\n", next_name,
+                        role.empty() ? std::string() : " [" + role + "]");
   }
   if (!reader.player)
     body << "\nYou follow this game as an observer: you see what every player sees, never a "

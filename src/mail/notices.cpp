@@ -30,7 +30,7 @@ std::string others(const store::GameRow& game, const std::string& me) {
 
 // The NMR policy as `new` stores it ({default, forfeit}), in words: what a missed deadline does.
 std::string missed_deadline_words(const json& nmr, bool to_a_player) {
-  const std::string who = to_a_player ? "you" : "the player";
+  const std::string who = to_a_player ? "you" : "a player";
   const int forfeit = nmr.value("forfeit", 0);
   if (forfeit == 1)
     return fmt::format("If {} miss{} a deadline, {} forfeit{} the game.", who,
