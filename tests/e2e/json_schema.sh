@@ -53,6 +53,8 @@ reads() {  # reads GAME: view, moves and log for every seat and the referee
   done
 }
 
+answer init init  # the database and its key, made
+answer init init  # and again: nothing made
 index=0
 for dir in "$SRC"/examples/*/; do
   [ -f "$dir/new.args" ] || continue
