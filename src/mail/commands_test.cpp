@@ -372,6 +372,29 @@ TEST_F(MailGame, TheMoversLegalMovesComeInTheNotationsOrderGroupedAndAll) {
   EXPECT_EQ(di.find("{on: "), std::string::npos) << di;  // never alphabetical
 }
 
+TEST_F(MailGame, ALongListOfLegalMovesIsAttachedWhole) {
+  referee::NewGame request{
+      "huber-caravan", {"Cy <cy@example.org>", "Di <di@example.org>"}, {}, 5, {}};
+  const json created = referee::create_game(db(), request);
+  const std::string mover = referee::view(db(), created["game"], std::nullopt)["to_move"][0];
+  const auto all = referee::legal_moves(db(), created["game"], mover);
+  ASSERT_GT(all.moves.size(), 40u);  // more than a mail's text lists
+  for (const auto& mail : mail::invitations(db(), created, from_)) {
+    if (mail.to.name != mover) continue;
+    const std::string file = created["game"].get<std::string>() + "-turn1-moves.yaml";
+    EXPECT_NE(mail.body.find("are attached as " + file), std::string::npos) << mail.body;
+    const auto attached = std::find_if(mail.attachments.begin(), mail.attachments.end(),
+                                       [&](const auto& a) { return a.filename == file; });
+    ASSERT_NE(attached, mail.attachments.end());
+    std::size_t lines = 0;
+    for (std::size_t at = attached->content.find("\n- "); at != std::string::npos;
+         at = attached->content.find("\n- ", at + 1))
+      ++lines;
+    EXPECT_EQ(lines, all.moves.size()) << attached->content;  // every one, one a line
+    EXPECT_NE(attached->content.find("# place\n- {place: "), std::string::npos);
+  }
+}
+
 TEST(MailNotation, EveryExampleIsInItsGamesManPage) {
   for (const auto* engine : core::engines()) {
     const mail::Notation* notation = mail::notation_of(engine->id());

@@ -69,7 +69,12 @@ if command -v sqlite3 >/dev/null; then
     PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: a submission was recorded"; }
 fi
 
-# The real submit then agrees with the preview.
-expect_exit 0 "the same turn for real" -- "$BIN" submit good.yaml
+# The real submit then agrees with the preview. Its views cannot be written (--out names a
+# file, not a directory): 73, naming it, though the turn stands.
+touch not-a-dir
+expect_exit 73 "the same turn for real, --out unwritable" -- "$BIN" submit good.yaml --out not-a-dir
+expect_in out "accepted: true" "the turn was accepted"
 expect_in out "receipt:" "the real one has its receipt"
+expect_in err "the turn is accepted, but its views are not all written: cannot make not-a-dir/$GAME" "stderr names the directory"
+expect_exit 65 "and it is recorded: the same file again is stale" -- "$BIN" submit good.yaml
 finish
