@@ -96,6 +96,7 @@ struct CommandGroup {
 
 const std::vector<CommandGroup>& command_groups() {
   static const std::vector<CommandGroup> groups = {
+      {{"init"}, add_init},
       {{"new"}, add_new},
       {{"view"}, add_view},
       {{"moves"}, add_moves},

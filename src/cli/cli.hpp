@@ -48,6 +48,8 @@ class Context {
 // A subcommand's handler returns the process exit code.
 using Handler = std::function<int()>;
 
+// init: the database and the referee's key, made if missing (cmd_init.cpp)
+void add_init(CLI::App& app, Context& context, Handler& handler);
 void add_new(CLI::App& app, Context& context, Handler& handler);
 void add_view(CLI::App& app, Context& context, Handler& handler);
 void add_moves(CLI::App& app, Context& context, Handler& handler);

@@ -55,8 +55,7 @@ void add_operation(CLI::App& admin, Context& context, Handler& handler, const st
       nlohmann::json printed = referee::admin(context.db(), *request);
       int code = 0;
       if (mail->mail) {
-        const auto mails =
-            mail::admin_mails(context.db(), printed, request->reason, mail->config().from);
+        const auto mails = mail::admin_mails(context.db(), printed, *request, mail->config().from);
         code = send_after(context.db(), mails, *mail, printed);
       }
       context.print(printed);

@@ -21,8 +21,9 @@ struct HtmlOptions {
   std::string out;
 };
 
-// A page lists this many legal moves at most (a huber-caravan turn can have thousands).
-constexpr std::size_t kMovesListed = 200;
+// A page lists every legal move, grouped (a huber-caravan turn can have thousands); a game that
+// lists more than this is cut short, and the page says how many there are.
+constexpr std::size_t kMovesListed = 20000;
 
 std::string page_of(store::Database& db, const HtmlOptions& opts) {
   store::ReadSnapshot snapshot(db);  // the view, its moves and its history as they were together

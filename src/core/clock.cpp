@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 #include <ctime>
+#include <iostream>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -57,6 +59,25 @@ Time clock_time(const std::string& text, const std::string& source) {
                                 "so that a deadline ten years on is still a time",
                                 source, text));
   return *time;
+}
+
+bool clock_is_set() {
+  if (override_time()) return true;
+  const char* env = std::getenv("CARAVAN_REF_NOW");
+  return env && *env;
+}
+
+void warn_if_before(const std::string& recorded, const std::string& subject) {
+  if (!clock_is_set()) return;
+  const auto then = parse_time(recorded);
+  const Time time = now();
+  if (!then || time >= *then) return;
+  static std::set<std::string> warned;
+  if (!warned.insert(subject).second) return;
+  std::cerr << fmt::format(
+      "caravan-ref: warning: the clock is set to {} ({}), earlier than {} already recorded for "
+      "{}; with a live database that is almost always a mistake\n",
+      format_time(time), override_time() ? "--now" : "CARAVAN_REF_NOW", recorded, subject);
 }
 
 std::optional<Time> parse_time(const std::string& text) {

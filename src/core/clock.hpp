@@ -31,6 +31,13 @@ Time clock_time(const std::string& text, const std::string& source);
 
 inline constexpr Seconds kLongestDuration = std::chrono::days(3650);
 
+// Whether the clock is set by hand (set_now or CARAVAN_REF_NOW), not the system's.
+bool clock_is_set();
+// A clock set by hand that is earlier than `recorded` (a time the database already holds about
+// `subject`, ISO 8601) is almost always a mistake with a live database: says so on stderr, once
+// per subject in a process. The command still runs; the system clock is never warned about.
+void warn_if_before(const std::string& recorded, const std::string& subject);
+
 // "2026-03-01T12:00:00Z"; also "2026-03-01T12:00Z", "2026-03-01T12:00:00+00:00" and a plain date
 // ("2026-03-01", midnight UTC). nullopt when the text is not such a time.
 std::optional<Time> parse_time(const std::string& text);

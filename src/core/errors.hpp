@@ -16,6 +16,7 @@ enum class Exit : int {
   kRejected = 65,      // EX_DATAERR: the turn file or move is not acceptable
   kNoInput = 66,       // EX_NOINPUT: no such game or file
   kInternal = 70,      // EX_SOFTWARE: a bug
+  kCantCreate = 73,    // EX_CANTCREAT: an output file (--out) cannot be made
   kIoError = 74,       // EX_IOERR: the database cannot be written (read-only) or is damaged
   kTempFail = 75,      // EX_TEMPFAIL: try again later (database busy, disk full)
   kNoPermission = 77,  // EX_NOPERM: bad token or unknown player
@@ -49,6 +50,8 @@ inline const char* exit_name(Exit code) {
       return "not-found";
     case Exit::kInternal:
       return "internal";
+    case Exit::kCantCreate:
+      return "cannot-create";
     case Exit::kIoError:
       return "io-error";
     case Exit::kTempFail:

@@ -13,6 +13,8 @@
 #include "mail/letters.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
+#include "referee/move_lines.hpp"
+#include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "turnfile/turnfile.hpp"
 
@@ -208,13 +210,22 @@ Outgoing log_letter(store::Database& db, const store::GameRow& game, const Reade
   std::ostringstream body;
   body << greeting(reader.to)
        << fmt::format("The history of game {} as you may see it:\n\n", game.id);
+  // Each turn with what this reader may see of it: the moves when they are public, and the
+  // events in words (a card played, a card drawn unseen), as `log --format text` writes them.
+  const referee::SeatLabels labels = referee::seat_labels(log.value("players", json::array()));
   for (const auto& turn : log.at("turns")) {
-    body << fmt::format("  turn {}", turn.at("turn").get<std::int64_t>());
-    if (turn.contains("player")) body << ", " << turn["player"].get<std::string>();
-    if (turn.value("forced", false)) body << " (by the referee)";
-    if (turn.contains("action")) body << ": " << turn["action"].value("action", "action");
-    if (turn.contains("moves")) body << ": " << output::to_line(turn["moves"]);
-    body << "\n";
+    if (turn.value("setup", false)) {
+      body << "  set-up\n";
+    } else {
+      body << fmt::format("  turn {}", turn.at("turn").get<std::int64_t>());
+      if (turn.contains("player")) body << ", " << turn["player"].get<std::string>();
+      if (turn.value("forced", false)) body << " (by the referee)";
+      if (turn.contains("action")) body << ": " << turn["action"].value("action", "action");
+      if (turn.contains("moves")) body << ": " << referee::move_line(turn["moves"], game.kind);
+      body << "\n";
+    }
+    for (const auto& event : turn.value("events", json::array()))
+      body << "    " << referee::event_words(event, labels) << "\n";
   }
   const std::string name = fmt::format("{}-log-{}.yaml", game.id,
                                        reader.player ? file_safe(reader.player->name) : "observer");
@@ -239,12 +250,15 @@ Outgoing moves_letter(store::Database& db, const store::GameRow& game, const Rea
         "Your legal moves in game {}, turn {} ({}{}), each a line to paste under "
         "'moves:' in your turn:\n\n",
         game.id, game.next_turn, moves.total_exact ? "" : "at least ", moves.total);
-    for (const auto& move : moves.moves) body << "  - " << one_line(move) << "\n";
+    for (const auto& group : referee::group_moves(moves.moves, game.kind)) {
+      if (!group.label.empty()) body << "  # " << group.label << "\n";
+      for (const auto& move : group.moves) body << "  - " << move << "\n";
+    }
     if (moves.total > moves.moves.size() || !moves.total_exact)
       body << "  # ... more: 'caravan-ref moves --prefix' narrows the list\n";
     body << "\nA whole turn with the first of them:\n\n"
          << turn_template(game.id, player, game.next_turn, !reader.player->public_key.empty(),
-                          one_line(moves.moves[0]));
+                          referee::move_line(moves.moves[0], game.kind));
   }
   body << kSignature;
   mail.body = body.str();

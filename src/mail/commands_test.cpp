@@ -260,6 +260,141 @@ TEST_F(MailGame, NoMailButTheInvitationEverCarriesAToken) {
       EXPECT_EQ(sent.bytes.find(token), std::string::npos) << name << "'s token in a mail";
 }
 
+// Issue 40, what the newcomer met in the mail's words.
+TEST_F(MailGame, TheInvitationNamesSeatsAsPeopleReadThemAndTheClockInWords) {
+  std::map<std::string, std::string> body;
+  for (const auto& mail : mail::invitations(db(), created_, from_))
+    body[mail.to.address] = mail.body;
+  const std::string& ann = body["ann@example.org"];
+  const std::string& bob = body["bob@example.org"];
+  EXPECT_NE(ann.find("as Ann ["), std::string::npos) << ann;
+  EXPECT_NE(ann.find("with Bob ["), std::string::npos) << ann;
+  EXPECT_EQ(ann.find("seat 1"), std::string::npos) << ann;  // data numbers seats, people not
+  EXPECT_NE(ann.find("If you miss a deadline, you forfeit the game."), std::string::npos) << ann;
+  EXPECT_EQ(ann.find("forfeit:1"), std::string::npos) << ann;
+  // Ann moves first: her invitation shows the lines to send; Bob's promises them for later.
+  EXPECT_NE(ann.find("as the YAML lines shown below"), std::string::npos) << ann;
+  EXPECT_EQ(bob.find("shown below"), std::string::npos) << bob;
+  EXPECT_NE(bob.find("my mail shows you when it is your turn"), std::string::npos) << bob;
+  EXPECT_NE(bob.find("Next to move: Ann ["), std::string::npos) << bob;
+  EXPECT_NE(body["olga@example.net"].find("If a player misses a deadline"), std::string::npos);
+}
+
+TEST_F(MailGame, AMissedDeadlineSaysHowFarTheSeatIsFromAForfeit) {
+  referee::NewGame request{
+      "caravaneers", {"Cy <cy@example.org>", "Di <di@example.org>"}, {}, 5, {}};
+  request.timing.deadline = "1d";
+  request.timing.nmr = "default,forfeit:3";
+  const json created = referee::create_game(db(), request);
+  const auto invitations = mail::invitations(db(), created, from_);
+  ASSERT_FALSE(invitations.empty());
+  EXPECT_NE(invitations[0].body.find("If you miss a deadline, the referee plays the default move "
+                                     "for you; 3 deadlines missed in a row forfeit the game."),
+            std::string::npos)
+      << invitations[0].body;
+  core::set_now(core::parse_time("2026-11-21T13:00:00Z"));  // past both games' deadlines
+  std::string cy;
+  for (const auto& mail : mail::tick_mails(db(), referee::tick(db()), from_))
+    if (mail.to.address == "cy@example.org") cy = mail.body;
+  EXPECT_NE(cy.find("the referee played the default move for you"), std::string::npos) << cy;
+  EXPECT_NE(cy.find("That is 1 missed deadline in a row of the 3 that forfeit the game."),
+            std::string::npos)
+      << cy;
+}
+
+TEST_F(MailGame, AnExtensionIsMailedAsOneNotAsACorrection) {
+  referee::AdminRequest extend{game_, "extend", "a holiday"};
+  extend.by = "2d";
+  const json printed = referee::admin(db(), extend);
+  const auto mails = mail::admin_mails(db(), printed, extend, from_);
+  ASSERT_EQ(mails.size(), 3u);
+  for (const auto& mail : mails) {
+    EXPECT_NE(mail.body.find("The game master extended the deadline of game " + game_ +
+                             " by 2d; the deadline is now 2026-11-23T12:00:00Z"),
+              std::string::npos)
+        << mail.body;
+    EXPECT_NE(mail.body.find("The reason given: a holiday."), std::string::npos);
+    EXPECT_EQ(mail.body.find("correction"), std::string::npos);
+  }
+}
+
+TEST_F(MailGame, TheMailedLogTellsTheOtherPlayersPublicPlay) {
+  referee::NewGame request{"nv-caravan", {"Cy <cy@example.org>", "Di <di@example.org>"}, {}, 5, {}};
+  const json created = referee::create_game(db(), request);
+  const std::string game = created["game"];
+  std::map<std::string, std::string> token;
+  for (const auto& seat : created["players"]) token[seat["name"]] = seat["token"];
+  // Di is first in this seed; her card and caravan are public, her hand is not.
+  const json move = referee::legal_moves(db(), game, "Di", nullptr, 1).moves.at(0);
+  const auto played =
+      referee::submit(db(),
+                      "game: " + game + "\nplayer: Di\nturn: 1\ntoken: " + token["Di"] +
+                          "\nmoves:\n  - " + move.dump() + "\n",
+                      "turn.yaml");
+  ASSERT_EQ(played.exit_code, 0) << played.answer.dump();
+  const std::string raw =
+      "From: Cy <cy@example.org>\nTo: referee@game.example\nSubject: log\n"
+      "Message-ID: <cy-log@mail.example>\nContent-Type: text/plain\n\n"
+      "game: " +
+      game + "\nplayer: Cy\ntoken: " + token["Cy"] + "\n";
+  mail::handle_message(db(), raw, {from_}, outbox_);
+  ASSERT_EQ(outbox_.sent.size(), 1u);
+  const std::string& bytes = outbox_.sent[0].bytes;
+  const auto turn = bytes.find("  turn 1, Di\n");
+  ASSERT_NE(turn, std::string::npos) << bytes;
+  EXPECT_NE(bytes.find("    Di [South]: play " + move["play"].get<std::string>(), turn),
+            std::string::npos)
+      << bytes;
+}
+
+TEST_F(MailGame, AnObserverOfACardGameReadsThatTheyWatch) {
+  referee::NewGame request{"nv-caravan", {"Cy", "Di"}, {}, 5, {}};
+  const json created = referee::create_game(db(), request);
+  const std::string text = referee::draw_view(referee::observer_view(db(), created["game"]));
+  EXPECT_NE(text.find("You are watching"), std::string::npos) << text;
+  EXPECT_EQ(text.find("spectator"), std::string::npos) << text;
+}
+
+TEST_F(MailGame, TheMoversLegalMovesComeInTheNotationsOrderGroupedAndAll) {
+  referee::NewGame request{"nv-caravan", {"Cy <cy@example.org>", "Di <di@example.org>"}, {}, 5, {}};
+  const json created = referee::create_game(db(), request);
+  std::string di;
+  for (const auto& mail : mail::invitations(db(), created, from_))
+    if (mail.to.address == "di@example.org") di = mail.body;
+  const auto all = referee::legal_moves(db(), created["game"], "Di");
+  ASSERT_GT(all.moves.size(), 0u);
+  EXPECT_NE(di.find("by what they move:\n  play "), std::string::npos) << di;
+  for (const auto& move : all.moves) {  // every one, as {play: X, on: N}
+    const std::string line = "{play: " + move["play"].get<std::string>() +
+                             ", on: " + std::to_string(move["on"].get<int>()) + "}";
+    EXPECT_NE(di.find(line), std::string::npos) << line << "\n" << di;
+  }
+  EXPECT_EQ(di.find("{on: "), std::string::npos) << di;  // never alphabetical
+}
+
+TEST_F(MailGame, ALongListOfLegalMovesIsAttachedWhole) {
+  referee::NewGame request{
+      "huber-caravan", {"Cy <cy@example.org>", "Di <di@example.org>"}, {}, 5, {}};
+  const json created = referee::create_game(db(), request);
+  const std::string mover = referee::view(db(), created["game"], std::nullopt)["to_move"][0];
+  const auto all = referee::legal_moves(db(), created["game"], mover);
+  ASSERT_GT(all.moves.size(), 40u);  // more than a mail's text lists
+  for (const auto& mail : mail::invitations(db(), created, from_)) {
+    if (mail.to.name != mover) continue;
+    const std::string file = created["game"].get<std::string>() + "-turn1-moves.yaml";
+    EXPECT_NE(mail.body.find("are attached as " + file), std::string::npos) << mail.body;
+    const auto attached = std::find_if(mail.attachments.begin(), mail.attachments.end(),
+                                       [&](const auto& a) { return a.filename == file; });
+    ASSERT_NE(attached, mail.attachments.end());
+    std::size_t lines = 0;
+    for (std::size_t at = attached->content.find("\n- "); at != std::string::npos;
+         at = attached->content.find("\n- ", at + 1))
+      ++lines;
+    EXPECT_EQ(lines, all.moves.size()) << attached->content;  // every one, one a line
+    EXPECT_NE(attached->content.find("# place\n- {place: "), std::string::npos);
+  }
+}
+
 TEST(MailNotation, EveryExampleIsInItsGamesManPage) {
   for (const auto* engine : core::engines()) {
     const mail::Notation* notation = mail::notation_of(engine->id());

@@ -9,6 +9,7 @@
 #include "mail/mail_store.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
+#include "referee/move_lines.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
 #include "store/sqlite.hpp"
@@ -19,7 +20,29 @@ using nlohmann::json;
 
 namespace {
 
-constexpr std::size_t kMovesShown = 20;
+// Every legal move is listed: in the text up to this many, else in an attached file.
+constexpr std::size_t kMovesInText = 40;
+// A game that lists more than this (a huber-caravan turn can have thousands) is cut short here,
+// and the mail says so.
+constexpr std::size_t kMovesListed = 20000;
+
+// The legal moves grouped by what they move, one group a line (`text`), or one move a line
+// under a comment naming its group: a YAML list to paste from (`attached`).
+std::string grouped_moves(const std::vector<referee::MoveGroup>& groups, bool attached) {
+  std::string text;
+  for (const auto& group : groups) {
+    if (attached) {
+      if (!group.label.empty()) text += "# " + group.label + "\n";
+      for (const auto& move : group.moves) text += "- " + move + "\n";
+      continue;
+    }
+    text += "  " + (group.label.empty() ? std::string() : group.label + ":  ");
+    for (std::size_t i = 0; i < group.moves.size(); ++i)
+      text += (i == 0 ? "" : "  ") + group.moves[i];
+    text += "\n";
+  }
+  return text;
+}
 
 }  // namespace
 
@@ -28,10 +51,6 @@ const char* const kTokenPlaceholder = "YOUR-TOKEN";
 
 std::string greeting(const Mailbox& to) {
   return to.name.empty() ? "Hello,\n\n" : "Hello " + to.name + ",\n\n";
-}
-
-std::string one_line(const json& move) {
-  return move.is_string() ? move.get<std::string>() : output::to_line(move);
 }
 
 std::string file_safe(std::string name) {
@@ -200,8 +219,10 @@ Outgoing view_letter(store::Database& db, const store::GameRow& game, const Read
         "can check it with: caravan-ref verify {}\n",
         record, record);
   } else if (to_move) {
-    const auto moves = referee::legal_moves(db, game.id, reader.player->name, nullptr, kMovesShown);
-    const std::string example = moves.moves.empty() ? "..." : one_line(moves.moves[0]);
+    const auto moves =
+        referee::legal_moves(db, game.id, reader.player->name, nullptr, kMovesListed);
+    const std::string example =
+        moves.moves.empty() ? "..." : referee::move_line(moves.moves[0], game.kind);
     body << fmt::format(
                 "It is your move, turn {}{}. Reply to this mail with your turn, for "
                 "example:\n\n",
@@ -213,15 +234,36 @@ Outgoing view_letter(store::Database& db, const store::GameRow& game, const Read
                           example)
          << "\n";
     if (!moves.moves.empty()) {
-      body << fmt::format("Your legal moves ({}{}):", moves.total_exact ? "" : "at least ",
-                          moves.total);
-      for (const auto& move : moves.moves) body << " " << one_line(move);
-      if (moves.total > moves.moves.size() || !moves.total_exact) body << " ...";
-      body << "\n";
+      const auto groups = referee::group_moves(moves.moves, game.kind);
+      const bool cut = moves.total > moves.moves.size() || !moves.total_exact;
+      const std::string count =
+          fmt::format("{}{}", moves.total_exact ? "" : "at least ", moves.total);
+      if (moves.moves.size() <= kMovesInText) {
+        body << fmt::format("Your legal moves ({}), by what they move:\n", count)
+             << grouped_moves(groups, false);
+      } else {
+        const std::string file = fmt::format("{}-turn{}-moves.yaml", game.id, next);
+        mail.attachments.push_back(
+            {file, "application/yaml",
+             fmt::format("# Your legal moves in game {}, turn {} ({}), by what they move: "
+                         "each line a move to paste under 'moves:'\n",
+                         game.id, next, count) +
+                 grouped_moves(groups, true)});
+        body << fmt::format(
+            "Your legal moves ({}) are attached as {}, grouped by what they move.\n", count, file);
+      }
+      if (cut)
+        body << fmt::format("(Only the first {} are listed: mail me \"moves\" for more.)\n",
+                            moves.moves.size());
     }
   } else if (!view.at("to_move").empty()) {
-    body << fmt::format("Next to move: {}. You will hear from me again.\n",
-                        view["to_move"][0].get<std::string>());
+    // A player as people read one: "di [South]" (caravan-ref(1), Seats).
+    const std::string next_name = view["to_move"][0].get<std::string>();
+    std::string role;
+    for (const auto& seat : view.value("players", json::array()))
+      if (seat.value("name", std::string()) == next_name) role = seat.value("role", std::string());
+    body << fmt::format("Next to move: {}{}. You will hear from me again.\n", next_name,
+                        role.empty() ? std::string() : " [" + role + "]");
   }
   if (!reader.player)
     body << "\nYou follow this game as an observer: you see what every player sees, never a "

@@ -24,7 +24,6 @@ extern const char* const kSignature;
 extern const char* const kTokenPlaceholder;
 
 std::string greeting(const Mailbox& to);
-std::string one_line(const nlohmann::json& move);
 std::string file_safe(std::string name);
 // A turn file to fill in: with `token: YOUR-TOKEN`, or for a player who signs, `chain:` and a
 // note to sign it.

@@ -209,7 +209,7 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
       const json refused = keep_mails(db, replies, config.from, row.id);
       if (!row.answered_at) mails.mark_answered(row.id);
       tx.commit();
-      if (!refused.empty()) summary["refused_mail"] = refused;
+      if (!refused.empty()) summary["mail_refused"] = refused;
     }
     summary["replies"] = send_owed(db, delivery);
   } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 #include "mail/letters.hpp"
 #include "mail/notation.hpp"
 #include "mail/thread.hpp"
+#include "output/writer.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 
@@ -16,25 +17,47 @@ namespace {
 
 using nlohmann::json;
 
+// The other players as people read a seat: "bob [South], cy [East]".
 std::string others(const store::GameRow& game, const std::string& me) {
+  const core::Engine* engine = core::find_engine(game.kind);
   std::string names;
   for (const auto& player : game.players)
-    if (player.name != me) names += (names.empty() ? "" : ", ") + player.name;
+    if (player.name != me)
+      names += (names.empty() ? "" : ", ") + player.name +
+               (engine ? " [" + engine->seat_name(player.seat) + "]" : std::string());
   return names.empty() ? "nobody else" : names;
 }
 
-std::string clock_text(const json& created) {
+// The NMR policy as `new` stores it ({default, forfeit}), in words: what a missed deadline does.
+std::string missed_deadline_words(const json& nmr, bool to_a_player) {
+  const std::string who = to_a_player ? "you" : "a player";
+  const int forfeit = nmr.value("forfeit", 0);
+  if (forfeit == 1)
+    return fmt::format("If {} miss{} a deadline, {} forfeit{} the game.", who,
+                       to_a_player ? "" : "es", who, to_a_player ? "" : "s");
+  std::string text = fmt::format(
+      "If {} miss{} a deadline, {}", who, to_a_player ? "" : "es",
+      nmr.value("default", false)
+          ? fmt::format("the referee plays the default move for {}", to_a_player ? "you" : "them")
+          : fmt::format("the game waits for {}", to_a_player ? "you" : "them"));
+  if (forfeit > 1) text += fmt::format("; {} deadlines missed in a row forfeit the game", forfeit);
+  return text + ".";
+}
+
+std::string clock_text(const store::GameRow& game, const json& created, bool to_a_player) {
   if (!created.contains("clock")) return "The game has no clock: take the time you need.";
   const json& clock = created["clock"];
   std::string text = fmt::format("Each turn is due {} after the one before",
                                  clock.value("deadline", std::string("?")));
+  if (clock.contains("grace") && clock["grace"] != "0s")
+    text += fmt::format(", with {} of grace", clock["grace"].get<std::string>());
   if (clock.contains("remind") && clock["remind"] != "0s")
-    text += fmt::format("; I remind you {} before", clock["remind"].get<std::string>());
-  text += fmt::format(". A missed deadline: {}.", clock.value("nmr", std::string("wait")));
-  return text;
+    text += fmt::format("; I remind {} {} before", to_a_player ? "you" : "the player",
+                        clock["remind"].get<std::string>());
+  return text + ". " + missed_deadline_words(game.timing.value("nmr", json::object()), to_a_player);
 }
 
-std::string how_to_play(const store::GameRow& game) {
+std::string how_to_play(const store::GameRow& game, bool to_move) {
   std::ostringstream out;
   out << "How to write a turn: ";
   if (const Notation* notation = notation_of(game.kind)) {
@@ -44,9 +67,11 @@ std::string how_to_play(const store::GameRow& game) {
   }
   out << fmt::format(
       "The rules and every way of writing a move are in the manual page "
-      "caravan-ref-{}(6). Send a turn as a reply to any of my mails, as the "
-      "YAML lines shown below; mail me \"help\" as the Subject for the commands.",
-      game.kind);
+      "caravan-ref-{}(6). Send a turn as a reply to any of my mails, {}; "
+      "mail me \"help\" as the Subject for the commands.",
+      game.kind,
+      to_move ? "as the YAML lines shown below"
+              : "as the YAML lines my mail shows you when it is your turn");
   return out.str();
 }
 
@@ -54,11 +79,11 @@ Outgoing invitation(store::Database& db, const store::GameRow& game, const Reade
                     const json& seat, const json& created) {
   std::ostringstream news;
   if (reader.player) {
-    news << fmt::format("You are invited to play game {} ({}) as {}, seat {} ({}), with {}.\n\n",
-                        game.id, game.kind, reader.player->name, reader.player->seat + 1,
-                        seat.value("role", std::string("a player")),
+    // People read a seat as its player and role, "ann [North]" (caravan-ref(1), SEATS).
+    news << fmt::format("You are invited to play game {} ({}) as {} [{}], with {}.\n\n", game.id,
+                        game.kind, reader.player->name, seat.value("role", std::string("a player")),
                         others(game, reader.player->name))
-         << clock_text(created) << "\n\n";
+         << clock_text(game, created, true) << "\n\n";
     if (seat.contains("token"))
       news << fmt::format(
           "Your token is {}\nKeep it secret: it proves that a turn is yours. "
@@ -67,11 +92,12 @@ Outgoing invitation(store::Database& db, const store::GameRow& game, const Reade
           seat["token"].get<std::string>(), kTokenPlaceholder);
     else
       news << "You registered a key: sign every turn with 'caravan-ref sign' (no token).\n\n";
-    news << how_to_play(game) << "\n\nYour first view:";
+    const bool to_move = game.to_move && *game.to_move == reader.player->seat && !game.finished;
+    news << how_to_play(game, to_move) << "\n\nYour first view:";
   } else {
     news << fmt::format("You are invited to follow game {} ({}) between {} as an observer.\n\n",
                         game.id, game.kind, others(game, ""))
-         << clock_text(created) << "\n\nThe game as every player sees it now:";
+         << clock_text(game, created, false) << "\n\nThe game as every player sees it now:";
   }
   Outgoing mail = view_letter(db, game, reader, news.str());
   mail.message_id = reader.root;  // the root of the reader's thread
@@ -80,7 +106,16 @@ Outgoing invitation(store::Database& db, const store::GameRow& game, const Reade
   return mail;
 }
 
-std::string tick_news(const json& action, bool to_the_player) {
+// "1 of 3": where a missed deadline leaves the seat on the way to a forfeit; empty without one.
+std::string misses_words(const store::GameRow& game, const json& action) {
+  const int forfeit = game.timing.value("nmr", json::object()).value("forfeit", 0);
+  if (forfeit <= 1) return "";
+  const int misses = action.value("misses", 1);
+  return fmt::format(" That is {} missed deadline{} in a row of the {} that forfeit the game.",
+                     misses, misses == 1 ? "" : "s", forfeit);
+}
+
+std::string tick_news(const store::GameRow& game, const json& action, bool to_the_player) {
   const std::string player = action.value("player", "");
   const std::string what = action.value("action", "");
   const std::int64_t turn = action.value("turn", std::int64_t{0});
@@ -92,11 +127,42 @@ std::string tick_news(const json& action, bool to_the_player) {
     return fmt::format("{} missed the deadline of turn {} ({} in a row) and forfeit{} the game.",
                        you, turn, action.value("misses", 1), to_the_player ? "" : "s");
   if (what == "default")
-    return fmt::format("{} missed the deadline of turn {}: the referee played the default move{}.",
-                       you, turn,
-                       to_the_player ? " for you: " + action.value("moves", json()).dump() : "");
-  return fmt::format("{} missed the deadline of turn {}; the game waits for {}.", you, turn,
-                     to_the_player ? "your move" : "them");
+    return fmt::format(
+        "{} missed the deadline of turn {}: the referee played the default move{}.{}", you, turn,
+        to_the_player ? " for you: " + output::to_line(action.value("moves", json())) : "",
+        misses_words(game, action));
+  return fmt::format("{} missed the deadline of turn {}; the game waits for {}.{}", you, turn,
+                     to_the_player ? "your move" : "them", misses_words(game, action));
+}
+
+// What the game master did, by name: an extension is not a correction.
+std::string admin_words(const std::string& game, const json& printed,
+                        const referee::AdminRequest& request) {
+  const std::string op = printed.value("op", request.op);
+  const json deadline = printed.value("deadline", json());
+  const std::string due = deadline.is_string()
+                              ? fmt::format("; the deadline is now {}", deadline.get<std::string>())
+                              : std::string();
+  if (op == "extend")
+    return fmt::format("The game master extended the deadline of game {} by {}{}", game, request.by,
+                       due);
+  if (op == "pause") return fmt::format("The game master stopped the clock of game {}", game);
+  if (op == "resume")
+    return fmt::format("The game master started the clock of game {} again{}", game, due);
+  if (op == "address")
+    return fmt::format("The game master gave {} a new mail address in game {}", request.player,
+                       game);
+  if (op == "replace")
+    return fmt::format("The game master gave {}'s seat in game {} to {}", request.player, game,
+                       request.bot.empty() ? request.by : "the referee's bot");
+  if (op == "end") {
+    std::string winners;
+    for (const auto& winner : request.winners) winners += (winners.empty() ? "" : ", ") + winner;
+    return fmt::format("The game master ended game {} (winner: {})", game, winners);
+  }
+  if (op == "rollback")
+    return fmt::format("The game master returned game {} to the end of turn {}", game, request.to);
+  return fmt::format("The game master changed game {} ({})", game, op);
 }
 
 }  // namespace
@@ -126,21 +192,21 @@ std::vector<Outgoing> tick_mails(store::Database& db, const json& report, const 
     for (const auto& reader : readers(db, *game, domain)) {
       const bool theirs = reader.player && reader.player->name == action.value("player", "");
       if (remind && !theirs) continue;
-      mails.push_back(view_letter(db, *game, reader, tick_news(action, theirs)));
+      mails.push_back(view_letter(db, *game, reader, tick_news(*game, action, theirs)));
     }
   }
   return mails;
 }
 
 std::vector<Outgoing> admin_mails(store::Database& db, const json& printed,
-                                  const std::string& reason, const Mailbox& from) {
+                                  const referee::AdminRequest& request, const Mailbox& from) {
   std::vector<Outgoing> mails;
   if (printed.value("op", "") == "observe") return mails;
   const auto game = store::GameStore(db).find_game(printed.value("game", ""));
   if (!game) return mails;
-  const std::string news =
-      fmt::format("The game master made a correction to game {} (turn {}, {}): {}.", game->id,
-                  printed.value("turn", std::int64_t{0}), printed.value("op", ""), reason);
+  const std::string news = fmt::format("{} (turn {} of the record). The reason given: {}.",
+                                       admin_words(game->id, printed, request),
+                                       printed.value("turn", std::int64_t{0}), request.reason);
   for (const auto& reader : readers(db, *game, domain_of(from.address)))
     mails.push_back(view_letter(db, *game, reader, news));
   return mails;

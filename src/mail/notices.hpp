@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "mail/compose.hpp"
+#include "referee/referee.hpp"
 #include "store/sqlite.hpp"
 
 namespace mail {
@@ -26,8 +27,9 @@ std::vector<Outgoing> invitations(store::Database& db, const nlohmann::json& cre
 std::vector<Outgoing> tick_mails(store::Database& db, const nlohmann::json& report,
                                  const Mailbox& from);
 
-// Every reader of `game` hears of an admin operation (observe changes nobody's game).
+// Every reader of `game` hears of an admin operation (observe changes nobody's game), named for
+// what it did (an extension, a pause, ...), with its reason.
 std::vector<Outgoing> admin_mails(store::Database& db, const nlohmann::json& printed,
-                                  const std::string& reason, const Mailbox& from);
+                                  const referee::AdminRequest& request, const Mailbox& from);
 
 }  // namespace mail

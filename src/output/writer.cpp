@@ -1,16 +1,19 @@
 #include "output/writer.hpp"
 
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
+#include <cstring>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
+
+#include "core/errors.hpp"
 
 namespace output {
 
@@ -218,19 +221,35 @@ std::string write(const nlohmann::json& doc, Format format) {
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
+  // The file the user named, and why it cannot be made: the temporary name is ours, not theirs.
+  const auto refuse = [&path](int error) {
+    throw core::UserError(core::Exit::kCantCreate,
+                          fmt::format("cannot write {}: {}", path, std::strerror(error)));
+  };
   const std::string temp = fmt::format("{}.tmp.{}", path, ::getpid());
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    if (!file) throw std::runtime_error("cannot write " + temp);
-    file << text;
-    file.flush();
-    if (!file) throw std::runtime_error("cannot write " + temp);
+  const int fd = ::open(temp.c_str(), O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0) refuse(errno);
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) {
+      const int error = wrote < 0 ? errno : EIO;
+      ::close(fd);
+      ::unlink(temp.c_str());
+      refuse(error);
+    }
+    done += static_cast<std::size_t>(wrote);
   }
-  std::error_code error;
-  std::filesystem::rename(temp, path, error);
-  if (error) {
-    std::filesystem::remove(temp);
-    throw std::runtime_error("cannot rename " + temp + " to " + path + ": " + error.message());
+  if (::close(fd) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    refuse(error);
+  }
+  if (::rename(temp.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    refuse(error);
   }
 }
 

@@ -25,7 +25,8 @@ std::string to_line(const nlohmann::json& doc);
 
 std::string write(const nlohmann::json& doc, Format format);
 
-// Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed.
+// Writes `text` to `path` atomically: a temporary file beside it, written whole, then renamed.
+// A file that cannot be made is core::UserError 73 (EX_CANTCREAT) naming `path` and the reason.
 void write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace output

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/clock.hpp"
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
 
@@ -36,6 +37,11 @@ GameContext load_game(store::GameStore& games, const std::string& id) {
   context.state =
       context.engine->restore(row->state, static_cast<int>(row->players.size()), options_of(*row));
   context.rng = core::Rng::restore(row->rng);
+  if (core::clock_is_set()) {  // only a clock set by hand can be behind the record
+    const auto subject = fmt::format("game {}", id);
+    core::warn_if_before(row->created_at, subject);
+    if (const auto last = games.last_applied_at(id)) core::warn_if_before(*last, subject);
+  }
   context.row = std::move(*row);
   return context;
 }

@@ -8,6 +8,8 @@
 #include "core/svg.hpp"
 #include "output/writer.hpp"
 #include "referee/game_context.hpp"
+#include "referee/move_lines.hpp"
+#include "referee/prose.hpp"
 #include "referee/turns.hpp"
 #include "store/game_store.hpp"
 #include "store/sqlite.hpp"
@@ -61,7 +63,7 @@ std::string clock_line(const Document& clock) {
   return fmt::format("A move within {}, {} of grace; after that: {}.",
                      text_of(clock.value("deadline", Document()), "?"),
                      text_of(clock.value("grace", Document()), "0"),
-                     text_of(clock.value("nmr", Document()), "?"));
+                     nmr_words(text_of(clock.value("nmr", Document()), "wait")));
 }
 
 constexpr const char* kStyle =
@@ -167,9 +169,16 @@ std::string html_page(const Document& view, const Document& moves, const Documen
   if (!pic.holding.empty())
     page += fmt::format("<h2>Yours</h2>\n<p><code>{}</code></p>\n", escape(pic.holding));
   if (!moves.empty()) {
+    // Grouped by what they move, each in its notation's key order (referee/move_lines.hpp).
     page += fmt::format("<h2>Your legal moves ({})</h2>\n<ul class=\"moves\">\n", moves.size());
-    for (const Document& move : moves)
-      page += fmt::format("<li class=\"move\">{}</li>\n", escape(output::to_line(move)));
+    for (const auto& group : group_moves(moves, text_of(view.value("kind", Document())))) {
+      page += "<li class=\"group\">";
+      if (!group.label.empty()) page += fmt::format("<b>{}</b>: ", escape(group.label));
+      for (std::size_t i = 0; i < group.moves.size(); ++i)
+        page += fmt::format("{}<code class=\"move\">{}</code>", i == 0 ? "" : " ",
+                            escape(group.moves[i]));
+      page += "</li>\n";
+    }
     page += "</ul>\n";
   }
   page += "<h2>History</h2>\n<table>\n" + history_rows(history) + "</table>\n</body>\n</html>\n";

@@ -125,6 +125,28 @@ std::string event_words(const Document& event, const SeatLabels& labels) {
   return subject.empty() ? sentence : subject + ": " + sentence;
 }
 
+std::string nmr_words(const std::string& policy) {
+  bool by_default = false;
+  int forfeit = 0;
+  std::size_t begin = 0;
+  while (begin <= policy.size()) {
+    const std::size_t comma = std::min(policy.find(',', begin), policy.size());
+    const std::string part = policy.substr(begin, comma - begin);
+    if (part == "default")
+      by_default = true;
+    else if (part.rfind("forfeit:", 0) == 0 && part.size() > 8 &&
+             part.find_first_not_of("0123456789", 8) == std::string::npos && part.size() < 12)
+      forfeit = std::stoi(part.substr(8));
+    else if (part != "wait")
+      return policy;
+    begin = comma + 1;
+  }
+  if (forfeit == 1) return "the player forfeits the game";
+  std::string words = by_default ? "the referee plays the default move" : "the game waits";
+  if (forfeit > 1) words += fmt::format("; {} deadlines missed in a row forfeit the game", forfeit);
+  return words;
+}
+
 std::string describe_log(const Document& log) {
   const SeatLabels labels = seat_labels(log.value("players", Document::array()));
   SeatLabels by_name;  // a player's name -> "ann [North]"
@@ -219,8 +241,8 @@ std::string describe_new(const Document& created) {
   out << "Seed commitment: " << created.value("seed_commitment", std::string()) << "\n";
   out << "\nEach player's secret, shown only now: give each player their own.\n";
   for (const auto& player : created.at("players")) {
-    out << fmt::format("  {} [{}, seat {}]", player.at("name").get<std::string>(),
-                       player.at("role").get<std::string>(), player.at("seat").get<int>());
+    out << fmt::format("  {} [{}]", player.at("name").get<std::string>(),
+                       player.at("role").get<std::string>());
     if (player.contains("token")) out << ": token " << player["token"].get<std::string>();
     if (player.contains("key")) out << ": signs with key " << player["key"].get<std::string>();
     if (player.contains("address")) out << " <" << player["address"].get<std::string>() << ">";

@@ -22,6 +22,11 @@ std::string label(const SeatLabels& labels, const std::string& role);
 // One event in words: "ann [North]: play 10D, on 1"; a hidden thing as "8 hidden".
 std::string event_words(const Document& event, const SeatLabels& labels);
 
+// A clock's NMR policy as `clock.nmr` writes it ("wait", "default", "forfeit:3",
+// "default,forfeit:3"), in words: "the referee plays the default move; 3 deadlines missed in a
+// row forfeit the game". An unknown policy is given as it is.
+std::string nmr_words(const std::string& policy);
+
 std::string describe_log(const Document& log);
 std::string describe_list(const Document& list);
 std::string describe_games(const Document& games);

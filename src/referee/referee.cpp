@@ -336,7 +336,10 @@ std::string draw_view(const Document& doc) {
     out << fmt::format("Finished: {} ({}).\n", outcome, scores);
   } else if (!doc.at("to_move").empty()) {
     out << "To move: " << named(doc["to_move"][0].get<std::string>());
-    if (doc.contains("deadline")) out << ", by " << doc["deadline"].get<std::string>();
+    if (doc.contains("deadline") && doc["deadline"].is_string())
+      out << ", by " << doc["deadline"].get<std::string>();
+    else if (doc.value("paused", false))
+      out << " (the clock is stopped)";
     out << "\n";
   }
   for (const char* standing : {"draw_offer", "undo_request"})

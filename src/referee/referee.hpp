@@ -76,6 +76,10 @@ struct Submission {
 // submission is recorded either way. Throws only when the database cannot be written.
 struct SubmitOptions {
   bool views = true;  // false: the answer alone (a batch that writes no view files)
+  // Checks and plays the turn exactly as submit does, then rolls it back: records nothing (no
+  // submission row, no receipt) and answers with `dry_run: true` and, when accepted, the view
+  // the player would then have (`view`).
+  bool dry_run = false;
 };
 Submission submit(store::Database& db, const std::string& text, const std::string& source,
                   const SubmitOptions& options = {});

@@ -36,7 +36,7 @@ Document answer(const GameContext& context, std::int64_t number, const std::stri
 // An action (resign, a draw offer, an undo request, an absence) from any seated player, whoever
 // is to move: a turn of the record like any other.
 Document accept_action(store::GameStore& games, const turnfile::TurnRequest& request,
-                       std::int64_t submission_id, GameContext& context) {
+                       std::optional<std::int64_t> submission_id, GameContext& context) {
   ledger::check_chain(request, context.row);
   const int seat = seat_of(context.row, request.player);
   const std::int64_t number = context.row.next_turn;
@@ -55,7 +55,7 @@ Document accept_action(store::GameStore& games, const turnfile::TurnRequest& req
 
 // Checks the request against the game and applies it; throws UserError on any rejection.
 Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
-                std::int64_t submission_id, GameContext& context) {
+                std::optional<std::int64_t> submission_id, GameContext& context) {
   const int seat = seat_of(context.row, request.player);
   ledger::authenticate(request, context.row.players.at(static_cast<std::size_t>(seat)),
                        request.game);
@@ -141,9 +141,21 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
     record.player = request.player;
     record.turn = request.turn;
 
+    const bool in_preview_batch = options.dry_run && db.in_transaction();
     store::Transaction tx(db);
     core::fault_point("after-begin");
     GameContext context = load_game(games, request.game);
+    if (options.dry_run) {
+      // The same checks and the same play, then the transaction rolls back (its destructor):
+      // no submission row, no receipt, nothing written. In a batch the caller holds one
+      // transaction it never commits, and this turn stays in it for the files after it.
+      outcome.answer = accept(games, request, std::nullopt, context);
+      outcome.answer["dry_run"] = true;
+      outcome.answer["view"] = view_of(games, context, request.player);
+      outcome.game = request.game;
+      if (in_preview_batch) tx.commit();
+      return outcome;
+    }
     record.accepted = true;
     const std::int64_t id = games.record_submission(record);
     core::fault_point("after-record-submission");
@@ -164,6 +176,12 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
     return outcome;
   } catch (const core::UserError& error) {
     if (error.code() == core::Exit::kTempFail) throw;
+    if (options.dry_run) {
+      outcome.answer = error_document(error);
+      outcome.answer["dry_run"] = true;
+      outcome.exit_code = static_cast<int>(error.code());
+      return outcome;
+    }
     record.accepted = false;
     if (record.raw.empty()) record.raw = turnfile::without_token(text);
     record.error_code = static_cast<int>(error.code());

@@ -324,6 +324,14 @@ std::vector<std::pair<std::int64_t, json>> GameStore::turn_actions(const std::st
   return actions;
 }
 
+std::optional<std::string> GameStore::last_applied_at(const std::string& game_id) {
+  Statement query(db_,
+                  "SELECT applied_at FROM turns WHERE game_id = ? ORDER BY number DESC LIMIT 1");
+  query.bind(1, game_id);
+  if (!query.step()) return std::nullopt;
+  return query.text(0);
+}
+
 std::int64_t GameStore::last_own_turn(const std::string& game_id, int seat) {
   Statement query(db_,
                   "SELECT COALESCE(MAX(number), 0) FROM turns "

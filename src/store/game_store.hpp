@@ -141,6 +141,8 @@ class GameStore {
                  const std::function<bool(TurnRow&)>& visit);
   // The number and action of every turn that holds an action (not moves), in order.
   std::vector<std::pair<std::int64_t, nlohmann::json>> turn_actions(const std::string& game_id);
+  // When the game's last turn was applied; nullopt before the first.
+  std::optional<std::string> last_applied_at(const std::string& game_id);
   // The number of `seat`'s last turn of its own (not forced), or 0.
   std::int64_t last_own_turn(const std::string& game_id, int seat);
   // The {state, rng, host} stored after turn `number` (null for a turn stored without one), and

@@ -378,6 +378,8 @@ bool Statement::is_null(int column) const {
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
+bool Database::in_transaction() { return sqlite3_get_autocommit(db_) == 0; }
+
 Transaction::Transaction(Database& db)
     : db_(db), nested_(sqlite3_get_autocommit(db.handle()) == 0) {
   if (nested_ && db_.in_read_snapshot_)

@@ -48,6 +48,8 @@ class Database {
   std::int64_t last_insert_id();
   // Rows the last INSERT, UPDATE or DELETE changed.
   int changes();
+  // Whether a transaction (or read snapshot) is open on this connection.
+  bool in_transaction();
   const std::string& path() const { return path_; }
   // Where the referee's secret key is kept; empty for an in-memory database (key kept in memory).
   const std::string& key_file() const { return key_file_; }

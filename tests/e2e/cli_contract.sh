@@ -107,6 +107,20 @@ grep -qxE '[0-9a-f]{64}' out && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1
 expect_exit 0 "--format twice" -- "$BIN" --format json games --format yaml
 expect_in out "kind: caravaneers" "the last --format wins"
 
+# An output file that cannot be made: 73 (EX_CANTCREAT), naming the file the user gave and why,
+# never the temporary name beside it; nothing is left behind.
+mkdir locked && chmod 500 locked
+expect_exit 73 "html --out into a missing directory" -- "$BIN" html "$GAME" --player ann --out missing/x.html
+expect_in err "cannot write missing/x.html: No such file or directory" "the path and the reason"
+if [ "$(id -u)" -ne 0 ]; then  # root writes anywhere
+  expect_exit 73 "export --out into a directory without write permission" -- "$BIN" export "$GAME" --out locked/r.yaml
+  expect_in err "cannot write locked/r.yaml: Permission denied" "the path and the reason"
+fi
+[ -z "$(ls -A locked)" ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: a temporary file left in locked/"; }
+expect_exit 73 "keygen --out into a missing directory" -- "$BIN" keygen --out missing/k.key
+expect_in err "cannot write missing/k.key" "keygen names the path"
+grep -q "tmp\.\|internal error" err && { FAILED=$((FAILED + 1)); echo "FAIL: the temporary name or 'internal error' shown"; } || PASSED=$((PASSED + 1))
+
 # --db overrides the environment; a command that only reads never creates a database (66).
 expect_exit 66 "list on a database that does not exist" -- "$BIN" --db other.db list
 [ ! -e other.db ] && PASSED=$((PASSED + 1)) || {

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The output contract for bots: every command's JSON answer, for every engine, is checked
-# against its JSON Schema in schema/json/ (tests/e2e/json_schema.py, python3-jsonschema). Each
+# against its JSON Schema in schema/json/ (tests/e2e/json_schema.py, python3-jsonschema), and
+# every example turn file against turnfile.schema.json. Each
 # sample game in examples/<kind>/ is played, every turn's answer checked: caravaneers to its
 # end, the others for their first 12 turns (quick) and then ended by the game master; the
 # commands that read a game answer at its start and its end, for every seat and the referee.
 source "$(dirname "$0")/lib.sh" "$@"
 PY=/usr/bin/python3
-"$PY" -c 'import jsonschema' 2>/dev/null || PY=python3
-"$PY" -c 'import jsonschema' 2>/dev/null ||
-  { echo "skipped: needs python3-jsonschema (bash .ci/install-deps test)"; rm -rf "$WORK"; exit 77; }
+"$PY" -c 'import jsonschema, yaml' 2>/dev/null || PY=python3
+"$PY" -c 'import jsonschema, yaml' 2>/dev/null ||
+  { echo "skipped: needs python3-jsonschema and python3-yaml (bash .ci/install-deps test)"; rm -rf "$WORK"; exit 77; }
 mkdir -p answers
 export CARAVAN_REF_NOW=2026-03-01T12:00:00Z
 n=0
@@ -25,6 +26,22 @@ answer() {
 }
 
 token_of() { awk -v who="$1" '/ name: /{name=$NF} /^ *token: /{if (name==who) print $2}' new.yaml; }
+# turnfile FILE: keeps a turn file (YAML) as answers/turnfile-N.json, for turnfile.schema.json.
+# YAML 1.2 as the referee reads it: `on` and `yes` are words, not booleans (PyYAML reads 1.1).
+turnfile() {
+  n=$((n + 1))
+  "$PY" - "$1" >"answers/turnfile-$n.json" <<'EOF'
+import json, re, sys, yaml
+class Loader(yaml.SafeLoader):
+    pass
+Loader.yaml_implicit_resolvers = {
+    first: [r for r in resolvers if r[0] != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+Loader.add_implicit_resolver("tag:yaml.org,2002:bool",
+                             re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+print(json.dumps(yaml.load(open(sys.argv[1]), Loader=Loader)))
+EOF
+}
 reads() {  # reads GAME: view, moves and log for every seat and the referee
   local game=$1 player
   answer view "view" "$game" --referee
@@ -36,6 +53,8 @@ reads() {  # reads GAME: view, moves and log for every seat and the referee
   done
 }
 
+answer init init  # the database and its key, made
+answer init init  # and again: nothing made
 index=0
 for dir in "$SRC"/examples/*/; do
   [ -f "$dir/new.args" ] || continue
@@ -55,6 +74,7 @@ for dir in "$SRC"/examples/*/; do
     name=$(basename "$file" .yaml)
     sed -e "s/^game: GAME$/game: $game/" -e "s/^token: TOKEN$/token: $(token_of "${name#*-}")/" \
       "$file" >turn.yaml
+    turnfile turn.yaml  # the example's turn file matches the turn-file schema
     if [ $i -eq 1 ]; then  # the same turn, refused first: a wrong turn number
       sed 's/^turn: .*/turn: 99/' turn.yaml >wrong.yaml
       answer submit submit wrong.yaml
@@ -84,6 +104,10 @@ answer games games
 answer pubkey pubkey
 answer keygen keygen
 answer keygen keygen --out player.key
+# A signed turn file (sign prints one) is a turn file too.
+printf 'game: %s\nplayer: ann\nturn: 1\nchain: %s\nmoves:\n  - c3\n' "$game" \
+  "$("$BIN" view "$game" --referee | sed -n 's/^chain: //p')" >unsigned.yaml
+"$BIN" sign unsigned.yaml --key player.key >signed.yaml && turnfile signed.yaml
 "$BIN" new caravaneers --player "ann <ann@example.org>" --player bob --seed 5 --deadline 1d \
   --remind 12h --nmr default >new.yaml
 game=$(sed -n 's/^game: //p' new.yaml)

@@ -21,6 +21,11 @@ for page in "$SRC"/man/*.[0-9]; do
     echo "FAIL: $name renders differently (< mandoc only, > groff only):"
     sed 's/^/  /' "$name.diff" | head -20
   fi
+  # A quotation opened inside another that is not closed first renders nested ('a, 'b'') when
+  # an mdoc quoting macro swallows the next one as its argument: each must close before the next.
+  if mandoc -Tutf8 -O width=900 "$page" | col -b | grep -n "‘[^’]*‘" >"$name.nested"; then
+    FAILED=$((FAILED + 1)); echo "FAIL: $name: nested quotes:"; sed 's/^/  /' "$name.nested" | head
+  else PASSED=$((PASSED + 1)); fi
   if [ -s "$name.groff-errors" ]; then
     FAILED=$((FAILED + 1)); echo "FAIL: groff warns on $name:"; sed 's/^/  /' "$name.groff-errors" | head
   else PASSED=$((PASSED + 1)); fi

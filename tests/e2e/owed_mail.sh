@@ -27,4 +27,24 @@ expect_exit 0 "a third tick --mail" -- "$BIN" tick --mail --outbox box
 left=$(sqlite3 "$CARAVAN_REF_DB" "SELECT count(*) FROM mail_outbox WHERE bytes IS NOT NULL")
 [ "$left" -eq 0 ] && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: $left sent mails still keep their text"; }
+# The answers with mail owed, sent and refused keep to their schemas.
+if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
+  mkdir -p answers
+  export CARAVAN_REF_NOW=2026-03-03T12:00:00Z  # a miss: every reader hears of it
+  "$BIN" --format json tick --mail --sendmail false >answers/tick-1.json 2>/dev/null
+  "$BIN" --format json tick --mail --outbox box >answers/tick-2.json 2>/dev/null
+  sqlite3 "$CARAVAN_REF_DB" "UPDATE players SET address = 'x@y' || char(10) || 'Bcc: e@f' \
+    WHERE name = 'bob'"
+  expect_exit 65 "a stored address that is no address is never written to" -- \
+    "$BIN" --format json admin extend "$(sqlite3 "$CARAVAN_REF_DB" 'SELECT id FROM games')" \
+    --by 1d --reason "test" --mail --outbox box
+  cp out answers/admin-1.json
+  expect_in out "mail_refused" "the refusal is in the answer"
+  if /usr/bin/python3 "$SRC/tests/e2e/json_schema.py" --partial "$SRC/schema/json" answers >schema.txt; then
+    PASSED=$((PASSED + 1))
+  else
+    FAILED=$((FAILED + 1)); echo "FAIL: an answer does not keep to its schema"; cat schema.txt
+  fi
+  grep -l "Bcc: e@f" box/new/* >/dev/null 2>&1 && { FAILED=$((FAILED + 1)); echo "FAIL: a mail went to the injected address"; } || PASSED=$((PASSED + 1))
+fi
 finish

@@ -86,7 +86,10 @@ std::string NvCaravanEngine::draw(const Document& view) const {
     out << fmt::format("{} to move ({}).", text(core::member(view, "to_move")),
                        phase == "opening" ? "opening: start each of your caravans" : "play");
   }
-  out << fmt::format(" You are {}.\n\n", viewer == "referee" ? "the referee" : viewer);
+  // A seat by its role; someone without one (an observer) watches.
+  out << (viewer == "referee"     ? std::string(" You are the referee.\n\n")
+          : viewer == "spectator" ? std::string(" You are watching (no seat).\n\n")
+                                  : fmt::format(" You are {}.\n\n", viewer));
 
   const Document& players = core::member(view, "players");
   const Document& caravans = core::member(view, "caravans");
