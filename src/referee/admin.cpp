@@ -138,8 +138,17 @@ Document admin(store::Database& db, const AdminRequest& request) {
     if (error.code() != core::Exit::kRejected) throw;
     throw core::UserError(core::Exit::kUsage, error.what());
   }
-  // Resumed: the time that was left when the game was paused.
-  if (request.op == "resume" && !paused.value("remaining", Document()).is_null())
+  // Resumed: the time that was left when the game was paused, for the seat that had it. A seat
+  // whose turn began during the pause (a move was made meanwhile) gets a whole deadline instead.
+  bool moved_while_paused = false;
+  if (request.op == "resume") {
+    std::int64_t paused_at = 0;
+    for (const auto& [turn, done] : games.turn_actions(row.id))
+      if (done.value("op", "") == "pause") paused_at = turn;
+    moved_while_paused = row.host.value("last_move", std::int64_t{0}) > paused_at;
+  }
+  if (request.op == "resume" && !moved_while_paused &&
+      !paused.value("remaining", Document()).is_null())
     row.deadline =
         core::format_time(core::now() + core::Seconds(paused["remaining"].get<std::int64_t>()));
   const bool restart = request.op == "rollback" || request.op == "resume";

@@ -324,6 +324,26 @@ TEST_P(Hosting, TheGameMasterExtendsPausesResumesAndEndsAGame) {
   expect_record_holds();
 }
 
+// Issue 40: the time left comes back at resume only to the seat that had it; a seat whose turn
+// began during the pause gets a whole deadline from the resume.
+TEST_P(Hosting, ASeatWhoseTurnBeganDuringAPauseGetsAWholeDeadlineAtResume) {
+  create(2, clock("wait"));
+  referee::AdminRequest request;
+  request.game = game_;
+  request.reason = "holiday";
+  request.op = "pause";
+  core::set_now(at("2026-03-01T18:00:00Z"));  // 18 hours of the first seat's day left
+  referee::admin(db(), request);
+  const std::string first = to_move();
+  play();
+  if (to_move() == first || to_move().empty()) GTEST_SKIP() << "the same seat moves again";
+  core::set_now(at("2026-03-05T12:00:00Z"));
+  request.op = "resume";
+  referee::admin(db(), request);
+  EXPECT_EQ(referee_view()["deadline"], "2026-03-06T12:00:00Z") << "a whole day, not 18 hours";
+  expect_record_holds();
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryEngine, Hosting, ::testing::ValuesIn(core::engines()),
                          engine_testing::engine_name);
 
