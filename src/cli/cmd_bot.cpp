@@ -25,18 +25,11 @@ struct BotOptions {
   std::string token;
 };
 
-// "500ms", or any duration the clock reads ("2s", "1m"); nullopt when neither, or not positive.
+// "500ms", "0.5s", or any duration the clock reads ("2s", "1m"); nullopt when not a positive one.
 std::optional<std::chrono::milliseconds> think_time(const std::string& text) {
-  if (text.size() > 2 && text.compare(text.size() - 2, 2, "ms") == 0) {
-    const std::string digits = text.substr(0, text.size() - 2);
-    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9)
-      return std::nullopt;
-    const std::chrono::milliseconds ms(std::stoll(digits));
-    return ms.count() > 0 ? std::optional(ms) : std::nullopt;
-  }
-  const auto seconds = core::parse_duration(text);
-  if (!seconds || seconds->count() <= 0) return std::nullopt;
-  return std::chrono::duration_cast<std::chrono::milliseconds>(*seconds);
+  const auto time = core::parse_duration_ms(text);
+  if (!time || time->count() <= 0) return std::nullopt;
+  return time;
 }
 
 }  // namespace

@@ -112,36 +112,73 @@ std::string format_time(Time time) {
                      clock.hours().count(), clock.minutes().count(), clock.seconds().count());
 }
 
-std::optional<Seconds> parse_duration(const std::string& text) {
+std::optional<std::chrono::milliseconds> parse_duration_ms(const std::string& text) {
   if (text.empty()) return std::nullopt;
+  // Far past any bound a caller sets (they say so in their own words); ten digits a number
+  // keep every product in range.
+  constexpr std::int64_t kMaxMs = 100'000'000'000'000'000;
   std::int64_t total = 0;
   std::size_t at = 0;
   while (at < text.size()) {
-    std::int64_t number = 0;
+    // A number, whole or with a decimal fraction (up to three places: milliseconds).
+    std::int64_t whole = 0, fraction = 0, scale = 1;
     const std::size_t start = at;
-    while (at < text.size() && text[at] >= '0' && text[at] <= '9') {
-      number = number * 10 + (text[at++] - '0');
-      if (number > 100000000) return std::nullopt;  // three years in seconds is plenty
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9' && at - start < 10)
+      whole = whole * 10 + (text[at++] - '0');
+    if (at == start) return std::nullopt;
+    if (at < text.size() && text[at] == '.') {
+      const std::size_t point = ++at;
+      while (at < text.size() && text[at] >= '0' && text[at] <= '9' && at - point < 3) {
+        fraction = fraction * 10 + (text[at++] - '0');
+        scale *= 10;
+      }
+      if (at == point) return std::nullopt;
     }
-    if (at == start || at == text.size()) return std::nullopt;
-    switch (text[at++]) {
-      case 'd':
-        total += number * 86400;
-        break;
-      case 'h':
-        total += number * 3600;
-        break;
-      case 'm':
-        total += number * 60;
-        break;
-      case 's':
-        total += number;
-        break;
-      default:
-        return std::nullopt;
+    std::int64_t unit = 0;  // in milliseconds
+    if (text.compare(at, 2, "ms") == 0) {
+      unit = 1;
+      at += 2;
+    } else if (at < text.size()) {
+      switch (text[at++]) {
+        case 'd':
+          unit = 86400000;
+          break;
+        case 'h':
+          unit = 3600000;
+          break;
+        case 'm':
+          unit = 60000;
+          break;
+        case 's':
+          unit = 1000;
+          break;
+        default:
+          return std::nullopt;
+      }
+    } else {
+      return std::nullopt;  // a bare number has no unit
     }
+    total += whole * unit + fraction * unit / scale;
+    if (total > kMaxMs) return std::nullopt;
   }
-  return Seconds(total);
+  return std::chrono::milliseconds(total);
+}
+
+std::optional<Seconds> parse_duration(const std::string& text) {
+  const auto ms = parse_duration_ms(text);
+  if (!ms) return std::nullopt;
+  return Seconds((ms->count() + 500) / 1000);
+}
+
+std::string duration_words(Seconds duration) {
+  std::int64_t left = duration.count();
+  if (left <= 0) return "0s";
+  std::string text;
+  for (const auto& [unit, size] : {std::pair{'d', 86400}, {'h', 3600}, {'m', 60}, {'s', 1}}) {
+    if (left >= size) text += fmt::format("{}{}{}", text.empty() ? "" : " ", left / size, unit);
+    left %= size;
+  }
+  return text;
 }
 
 std::string format_duration(Seconds duration) {

@@ -43,8 +43,13 @@ void warn_if_before(const std::string& recorded, const std::string& subject);
 std::optional<Time> parse_time(const std::string& text);
 std::string format_time(Time time);
 
-// "72h", "3d", "1d12h", "90m", "30s"; nullopt when not a duration (a bare number has no unit).
+// "72h", "3d", "1d12h", "1h30m", "90m", "30s", "1.5h", "0.5s", "500ms": numbers with up to three
+// decimals, each with its unit; nullopt when not a duration (a bare number has no unit).
+std::optional<std::chrono::milliseconds> parse_duration_ms(const std::string& text);
+// The same to the nearest whole second, as the clock keeps durations.
 std::optional<Seconds> parse_duration(const std::string& text);
+// For people: "6d 3h", "1h 30m", "0s".
+std::string duration_words(Seconds duration);
 // The shortest spelling parse_duration reads back: "3d", "1d12h", "0s".
 std::string format_duration(Seconds duration);
 

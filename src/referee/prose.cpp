@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/clock.hpp"
 #include "output/writer.hpp"
 
 namespace referee {
@@ -116,6 +117,11 @@ std::string event_words(const Document& event, const SeatLabels& labels) {
       continue;
     if (value.is_boolean()) {
       if (value.get<bool>()) parts.push_back(spaced(key));
+      continue;
+    }
+    if (key == "remaining" && value.is_number_integer()) {  // a paused clock's time left, seconds
+      parts.push_back("remaining " +
+                      core::duration_words(core::Seconds(value.get<std::int64_t>())));
       continue;
     }
     parts.push_back(fmt::format("{} {}", spaced(key), words(value, labels)));

@@ -27,6 +27,11 @@ TEST(Prose, AnEventReadsAsWordsWithThePlayerNamedAndTheSeatInBrackets) {
   // An event that names its kind says it once: "pass", not "event pass".
   EXPECT_EQ(event_words(Document::parse(R"({"event": "pass", "seat": "North"})"), labels),
             "ann [North]: pass");
+  // Issue 40: a paused clock's time left reads as a duration, not a count of seconds.
+  EXPECT_EQ(event_words(Document::parse(R"({"action": "admin", "op": "pause",
+                                            "remaining": 530123})"),
+                        labels),
+            "admin, op pause, remaining 6d 3h 15m 23s");
 }
 
 TEST(Prose, ALogIsTurnsOfSentencesNotAnOutline) {

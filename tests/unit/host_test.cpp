@@ -406,6 +406,16 @@ TEST(Clock, DurationsAndTimesReadBackAsWritten) {
   EXPECT_EQ(core::format_duration(core::Seconds(129600)), "1d12h");
   EXPECT_FALSE(core::parse_duration("12"));
   EXPECT_FALSE(core::parse_duration("3x"));
+  // Issue 40: decimal and compound durations wherever one is read; for people, spaced.
+  EXPECT_EQ(core::parse_duration("1h30m")->count(), 5400);
+  EXPECT_EQ(core::parse_duration("1.5h")->count(), 5400);
+  EXPECT_EQ(core::parse_duration_ms("0.5s")->count(), 500);
+  EXPECT_EQ(core::parse_duration_ms("250ms")->count(), 250);
+  EXPECT_EQ(core::parse_duration_ms("1m5s")->count(), 65000);
+  EXPECT_FALSE(core::parse_duration("1.s"));
+  EXPECT_FALSE(core::parse_duration("1.2345s"));
+  EXPECT_EQ(core::duration_words(core::Seconds(530123)), "6d 3h 15m 23s");
+  EXPECT_EQ(core::duration_words(core::Seconds(5400)), "1h 30m");
   EXPECT_EQ(core::format_time(at("2026-02-28T23:59:59Z") + core::Seconds(1)),
             "2026-03-01T00:00:00Z");
   EXPECT_FALSE(core::parse_time("2026-02-30T00:00:00Z"));
