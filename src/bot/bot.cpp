@@ -1,6 +1,7 @@
 #include "bot/bot.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "bot/search.hpp"
@@ -15,7 +16,10 @@ constexpr int kGreedyWorlds = 8;
 // Above this many legal moves greedy judges this many, drawn with random_action.
 constexpr std::size_t kGreedyMoves = 256;
 
-ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
+// Each candidate action with its evaluation one move ahead, summed over kGreedyWorlds positions
+// drawn from the seat's view.
+std::vector<std::pair<ActionId, double>> judged(const core::State& world, int seat,
+                                                core::Rng& rng) {
   std::vector<ActionId> actions;
   world.legal_actions(actions);
   if (actions.empty()) throw core::MoveError("there is no legal move to play");
@@ -27,9 +31,8 @@ ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
   }
   std::vector<std::unique_ptr<core::State>> worlds;
   for (int i = 0; i < kGreedyWorlds; ++i) worlds.push_back(world.resample(seat, rng));
-  ActionId best = actions.front();
-  double best_value = -1;
-  int ties = 0;
+  std::vector<std::pair<ActionId, double>> out;
+  out.reserve(actions.size());
   for (ActionId action : actions) {
     double value = 0;
     for (const auto& drawn : worlds) {
@@ -37,6 +40,16 @@ ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
       next->apply_action(action, rng);
       value += next->evaluate(seat);
     }
+    out.emplace_back(action, value / kGreedyWorlds);
+  }
+  return out;
+}
+
+ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
+  ActionId best = 0;
+  double best_value = -1;
+  int ties = 0;
+  for (const auto& [action, value] : judged(world, seat, rng)) {
     // Equal values: each of them equally likely (reservoir sampling), never the first by habit.
     if (value > best_value + 1e-12) {
       best = action;
@@ -49,12 +62,42 @@ ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
   return best;
 }
 
+// easy: a player who sees part of the board and plays what looks good there. Each move is
+// noticed with probability kNoticed (at least one always is); among those noticed, a move is
+// played with a weight that falls by e for every kCareless of win chance it gives away against
+// the best of them. Small slips are common, throwing a game away is rare.
+constexpr double kNoticed = 0.6;
+constexpr double kCareless = 0.04;
+
+ActionId easy(const core::State& world, int seat, core::Rng& rng) {
+  std::vector<std::pair<ActionId, double>> seen;
+  const auto all = judged(world, seat, rng);
+  for (const auto& item : all)
+    if (rng.below(1000) < static_cast<std::uint64_t>(kNoticed * 1000)) seen.push_back(item);
+  if (seen.empty()) seen.push_back(all[rng.below(all.size())]);
+  double top = -1;
+  for (const auto& item : seen) top = std::max(top, item.second);
+  std::vector<double> weights;
+  double total = 0;
+  for (const auto& item : seen)
+    total += weights.emplace_back(std::exp((item.second - top) / kCareless));
+  // A draw in [0, total) from the seeded generator (53 bits, the same on every machine).
+  double pick = static_cast<double>(rng.next() >> 11) / 9007199254740992.0 * total;
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    if (pick < weights[i]) return seen[i].first;
+    pick -= weights[i];
+  }
+  return seen.back().first;
+}
+
+// normal: the search with a small fixed number of playouts, unless the budget names another.
+constexpr std::uint64_t kNormalPlayouts = 150;
+
 }  // namespace
 
 std::optional<Level> parse_level(const std::string& text) {
-  if (text == "random") return Level::kRandom;
-  if (text == "greedy") return Level::kGreedy;
-  if (text == "mcts") return Level::kMcts;
+  for (Level level : kLevels)
+    if (text == level_name(level)) return level;
   return std::nullopt;
 }
 
@@ -66,6 +109,12 @@ std::string level_name(Level level) {
       return "greedy";
     case Level::kMcts:
       return "mcts";
+    case Level::kEasy:
+      return "easy";
+    case Level::kNormal:
+      return "normal";
+    case Level::kHard:
+      return "hard";
   }
   return "random";
 }
@@ -88,7 +137,17 @@ core::Document choose(const Seat& seat, Level level, const Budget& budget, std::
     case Level::kGreedy:
       action = greedy(*world, seat.seat, rng);
       break;
+    case Level::kEasy:
+      action = easy(*world, seat.seat, rng);
+      break;
+    case Level::kNormal: {
+      Budget fixed = budget;
+      if (!fixed.playouts) fixed.playouts = kNormalPlayouts;
+      action = search(*world, seat.seat, fixed, rng, counted);
+      break;
+    }
     case Level::kMcts:
+    case Level::kHard:
       action = search(*world, seat.seat, budget, rng, counted);
       break;
   }

@@ -68,17 +68,23 @@ TEST(BotLevels, ReadTheirNamesAndNothingElse) {
   EXPECT_EQ(bot::parse_level("random"), bot::Level::kRandom);
   EXPECT_EQ(bot::parse_level("greedy"), bot::Level::kGreedy);
   EXPECT_EQ(bot::parse_level("mcts"), bot::Level::kMcts);
+  EXPECT_EQ(bot::parse_level("easy"), bot::Level::kEasy);
+  EXPECT_EQ(bot::parse_level("normal"), bot::Level::kNormal);
+  EXPECT_EQ(bot::parse_level("hard"), bot::Level::kHard);
   EXPECT_EQ(bot::parse_level("MCTS"), std::nullopt);
+  EXPECT_EQ(bot::parse_level("expert"), std::nullopt);
   EXPECT_EQ(bot::parse_level(""), std::nullopt);
-  for (auto level : {bot::Level::kRandom, bot::Level::kGreedy, bot::Level::kMcts})
-    EXPECT_EQ(bot::parse_level(bot::level_name(level)), level);
+  for (auto level : bot::kLevels) EXPECT_EQ(bot::parse_level(bot::level_name(level)), level);
 }
 
 TEST_P(BotSuite, EveryLevelPlaysWholeGamesWithLegalMovesOnly) {
   const Table table = table_of(*GetParam());
   using L = bot::Level;
-  for (const auto& levels : std::vector<std::vector<L>>{
-           {L::kRandom, L::kGreedy}, {L::kGreedy, L::kMcts}, {L::kMcts, L::kRandom}}) {
+  for (const auto& levels : std::vector<std::vector<L>>{{L::kRandom, L::kGreedy},
+                                                        {L::kGreedy, L::kMcts},
+                                                        {L::kMcts, L::kRandom},
+                                                        {L::kEasy, L::kNormal},
+                                                        {L::kHard, L::kEasy}}) {
     play_game(table, levels, playouts(8), 11);
     if (HasFatalFailure()) return;
   }
@@ -97,7 +103,7 @@ TEST_P(BotSuite, ChoosesTheSameInTwoGamesThatLookTheSameFromItsSeat) {
     if (!state->forced_move()) {
       const auto other = state->resample(seat, redraw);
       ASSERT_EQ(other->view(seat), state->view(seat));
-      for (auto level : {bot::Level::kRandom, bot::Level::kGreedy, bot::Level::kMcts}) {
+      for (auto level : bot::kLevels) {
         const bot::Seat here{&engine, seat, table.players, table.options, state->view(seat)};
         const bot::Seat there{&engine, seat, table.players, table.options, other->view(seat)};
         const std::uint64_t seed = 100 + static_cast<std::uint64_t>(step);
