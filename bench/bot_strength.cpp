@@ -2,11 +2,12 @@
 // games, each deal twice with the seats swapped, and the table gives the first level's score (a
 // win 1, a shared first place 1/k, a loss 0) with a 95% Wilson interval, the milliseconds a move
 // of each side took and the search's playouts a second. Besides the bots' levels a side may be
-// `sparring` (bench/sparring.hpp: two plies over the evaluation, reading the whole state). Prints
-// Markdown. Usage:
+// `sparring` (bench/sparring.hpp: two plies over a tactical evaluation, reading the whole state).
+// Prints Markdown. Usage:
 //   caravan-ref-bot-strength [GAMES=40] [BUDGET=200] [ENGINE|all] [PAIRINGS]
 // BUDGET is a number of playouts a move (the same games anywhere) or a time (100ms, 1s: not).
-// PAIRINGS is a comma-separated list of FIRST:SECOND, by default
+// PAIRINGS is a comma-separated list of FIRST:SECOND, each side a level, LEVEL/BUDGET (its own
+// budget; BUDGET `seated`: none, as the referee's seated bots play) or sparring; by default
 // greedy:random,mcts:greedy,mcts:random,mcts:sparring,greedy:sparring.
 #include <algorithm>
 #include <chrono>
@@ -26,19 +27,44 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// "200" playouts, "100ms", "2s" of time, or "seated": no budget, as a bot the referee seats
+// plays (bot::search's own default).
+bot::Budget budget_of(const std::string& text) {
+  bot::Budget budget;
+  if (text == "seated") return budget;
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(text.c_str(), &end, 10);
+  const std::string unit = end;
+  if (unit.empty()) {
+    budget.playouts = n;
+  } else if (unit == "ms") {
+    budget.time = std::chrono::milliseconds(static_cast<long long>(n));
+  } else if (unit == "s") {
+    budget.time = std::chrono::seconds(static_cast<long long>(n));
+  } else {
+    std::fprintf(stderr, "budget '%s': a number of playouts, Nms, Ns or seated\n", text.c_str());
+    std::exit(64);
+  }
+  return budget;
+}
+
 struct Side {
   std::string name;
-  std::optional<bot::Level> level;  // nullopt: the sparring partner
+  std::optional<bot::Level> level;    // nullopt: the sparring partner
+  std::optional<bot::Budget> budget;  // nullopt: the table's
   double seconds = 0;
   long moves = 0;
   bot::Stats stats;
 };
 
+// "LEVEL", "sparring", or "LEVEL/BUDGET" with a budget of its own.
 std::optional<Side> side_named(const std::string& name) {
   Side side;
   side.name = name;
   if (name == "sparring") return side;
-  side.level = bot::parse_level(name);
+  const auto slash = name.find('/');
+  if (slash != std::string::npos) side.budget = budget_of(name.substr(slash + 1));
+  side.level = bot::parse_level(name.substr(0, slash));
   if (side.level) return side;
   return std::nullopt;
 }
@@ -58,7 +84,7 @@ void play_turn(const core::Engine& engine, core::State& state, core::Rng& rng, S
   } else {
     const bot::Seat view{&engine, seat, players, {}, state.view(seat)};
     const auto moves = bot::play_turn(
-        view, *side.level, budget, seed,
+        view, *side.level, side.budget ? *side.budget : budget, seed,
         [&](const core::Document& move) {
           state.apply(seat, move, rng);
           return state.view(seat);
@@ -95,25 +121,6 @@ std::pair<double, double> wilson(double mean, int n) {
   return {centre - half, centre + half};
 }
 
-// "200" playouts, or "100ms", "2s" of time.
-bot::Budget budget_of(const std::string& text) {
-  bot::Budget budget;
-  char* end = nullptr;
-  const unsigned long long n = std::strtoull(text.c_str(), &end, 10);
-  const std::string unit = end;
-  if (unit.empty()) {
-    budget.playouts = n;
-  } else if (unit == "ms") {
-    budget.time = std::chrono::milliseconds(static_cast<long long>(n));
-  } else if (unit == "s") {
-    budget.time = std::chrono::seconds(static_cast<long long>(n));
-  } else {
-    std::fprintf(stderr, "budget '%s': a number of playouts, or Nms, Ns\n", text.c_str());
-    std::exit(64);
-  }
-  return budget;
-}
-
 std::string per_second(const Side& side) {
   if (side.stats.playouts == 0 || side.seconds <= 0) return "-";
   char text[32];
@@ -141,8 +148,8 @@ int main(int argc, char** argv) {
     }
     pairings.emplace_back(item.substr(0, colon), item.substr(colon + 1));
   }
-  std::printf("%d games a pairing (each deal from both seats), two players, %s a move\n\n", games,
-              budget.playouts ? (budget_text + " playouts").c_str() : budget_text.c_str());
+  std::printf("%d games a pairing (each deal from both seats), two players, budget %s a move\n\n",
+              games, budget.playouts ? (budget_text + " playouts").c_str() : budget_text.c_str());
   std::printf(
       "| engine | pairing | score of the first | 95%% interval | ms/move (first, second) | "
       "playouts/s (first) |\n");
