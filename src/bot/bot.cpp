@@ -1,7 +1,6 @@
 #include "bot/bot.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <memory>
 
 #include "bot/search.hpp"
@@ -62,12 +61,14 @@ ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
   return best;
 }
 
-// easy: a player who sees part of the board and plays what looks good there. Each move is
-// noticed with probability kNoticed (at least one always is); among those noticed, a move is
-// played with a weight that falls by e for every kCareless of win chance it gives away against
-// the best of them. Small slips are common, throwing a game away is rare.
-constexpr double kNoticed = 0.6;
-constexpr double kCareless = 0.04;
+// easy: a player who sees part of the board and plays what looks best there, or nearly. Each
+// move is noticed with probability kNoticed (at least one always is); the noticed moves are
+// ranked by the evaluation, and the best of them is played with probability kFirstChoice, else
+// the next with that probability, and so on. Ranks, not values, so that the lapses are alike in
+// every engine whatever the scale of its evaluation: the second best is common, a move far down
+// the list rare.
+constexpr double kNoticed = 0.75;
+constexpr double kFirstChoice = 0.6;
 
 ActionId easy(const core::State& world, int seat, core::Rng& rng) {
   std::vector<std::pair<ActionId, double>> seen;
@@ -75,18 +76,10 @@ ActionId easy(const core::State& world, int seat, core::Rng& rng) {
   for (const auto& item : all)
     if (rng.below(1000) < static_cast<std::uint64_t>(kNoticed * 1000)) seen.push_back(item);
   if (seen.empty()) seen.push_back(all[rng.below(all.size())]);
-  double top = -1;
-  for (const auto& item : seen) top = std::max(top, item.second);
-  std::vector<double> weights;
-  double total = 0;
+  std::stable_sort(seen.begin(), seen.end(),
+                   [](const auto& x, const auto& y) { return x.second > y.second; });
   for (const auto& item : seen)
-    total += weights.emplace_back(std::exp((item.second - top) / kCareless));
-  // A draw in [0, total) from the seeded generator (53 bits, the same on every machine).
-  double pick = static_cast<double>(rng.next() >> 11) / 9007199254740992.0 * total;
-  for (std::size_t i = 0; i < seen.size(); ++i) {
-    if (pick < weights[i]) return seen[i].first;
-    pick -= weights[i];
-  }
+    if (rng.below(1000) < static_cast<std::uint64_t>(kFirstChoice * 1000)) return item.first;
   return seen.back().first;
 }
 

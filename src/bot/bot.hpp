@@ -17,7 +17,7 @@
 //           a node adds moves drawn by random_action, more as it is visited more.
 // And the levels offered to people, weakest first:
 //   easy    greedy's judgement with a person's lapses: it notices only some of the moves and
-//           often plays one a little worse than the best it noticed, rarely a much worse one;
+//           plays the best it noticed more often than not, else the next best, and so on;
 //   normal  mcts with 150 playouts a move (unless the budget gives a number of playouts);
 //   hard    mcts with the budget given (the referee's default: one second a move).
 #pragma once
