@@ -1,30 +1,101 @@
-// The bots' strength table (docs/BOTS.md): for every engine, each level plays the level below it
-// for many games, seats alternating, and the table gives the stronger level's score (a win 1, a
-// shared first place 1/k, a loss 0) with a 95% Wilson interval, and the milliseconds a move of
-// each level took. Prints Markdown. Usage:
-//   caravan-ref-bot-strength [GAMES=40] [PLAYOUTS=200] [ENGINE]
+// The bots' strength table (docs/BOTS.md): for every engine, each pairing of levels plays many
+// games, each deal twice with the seats swapped, and the table gives the first level's score (a
+// win 1, a shared first place 1/k, a loss 0) with a 95% Wilson interval, the milliseconds a move
+// of each side took and the search's playouts a second. Besides the bots' levels a side may be
+// `sparring` (bench/sparring.hpp: two plies over a tactical evaluation, reading the whole state).
+// Prints Markdown. Usage:
+//   caravan-ref-bot-strength [GAMES=40] [BUDGET=200] [ENGINE|all] [PAIRINGS]
+// BUDGET is a number of playouts a move (the same games anywhere) or a time (100ms, 1s: not).
+// PAIRINGS is a comma-separated list of FIRST:SECOND, each side a level, LEVEL/BUDGET (its own
+// budget; BUDGET `seated`: none, as the referee's seated bots play) or sparring; by default
+// greedy:random,mcts:greedy,mcts:random,mcts:sparring,greedy:sparring.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "bot/bot.hpp"
 #include "core/engine.hpp"
+#include "sparring.hpp"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// "200" playouts, "100ms", "2s" of time, or "seated": no budget, as a bot the referee seats
+// plays (bot::search's own default).
+bot::Budget budget_of(const std::string& text) {
+  bot::Budget budget;
+  if (text == "seated") return budget;
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(text.c_str(), &end, 10);
+  const std::string unit = end;
+  if (unit.empty()) {
+    budget.playouts = n;
+  } else if (unit == "ms") {
+    budget.time = std::chrono::milliseconds(static_cast<long long>(n));
+  } else if (unit == "s") {
+    budget.time = std::chrono::seconds(static_cast<long long>(n));
+  } else {
+    std::fprintf(stderr, "budget '%s': a number of playouts, Nms, Ns or seated\n", text.c_str());
+    std::exit(64);
+  }
+  return budget;
+}
+
 struct Side {
-  bot::Level level;
+  std::string name;
+  std::optional<bot::Level> level;    // nullopt: the sparring partner
+  std::optional<bot::Budget> budget;  // nullopt: the table's
   double seconds = 0;
   long moves = 0;
+  bot::Stats stats;
 };
 
-// One game, seats taking `levels` in order; returns seat 0's score.
+// "LEVEL", "sparring", or "LEVEL/BUDGET" with a budget of its own.
+std::optional<Side> side_named(const std::string& name) {
+  Side side;
+  side.name = name;
+  if (name == "sparring") return side;
+  const auto slash = name.find('/');
+  if (slash != std::string::npos) side.budget = budget_of(name.substr(slash + 1));
+  side.level = bot::parse_level(name.substr(0, slash));
+  if (side.level) return side;
+  return std::nullopt;
+}
+
+// One turn of `side` for the seat to move, applied to the game.
+void play_turn(const core::Engine& engine, core::State& state, core::Rng& rng, Side& side,
+               int players, const bot::Budget& budget, std::uint64_t seed) {
+  const int seat = *state.current_player();
+  const auto start = Clock::now();
+  if (!side.level) {
+    core::Rng chooser(seed);
+    while (!state.finished() && state.current_player() == seat) {
+      const core::Document move = state.move_of(sparring::choose(engine.id(), state, rng, chooser));
+      state.apply(seat, move, rng);
+      ++side.moves;
+    }
+  } else {
+    const bot::Seat view{&engine, seat, players, {}, state.view(seat)};
+    const auto moves = bot::play_turn(
+        view, *side.level, side.budget ? *side.budget : budget, seed,
+        [&](const core::Document& move) {
+          state.apply(seat, move, rng);
+          return state.view(seat);
+        },
+        &side.stats);
+    side.moves += static_cast<long>(moves.size());
+  }
+  side.seconds += std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One game, seats taking `seats` in order; returns seat 0's score.
 double play(const core::Engine& engine, std::vector<Side*> seats, const bot::Budget& budget,
             std::uint64_t seed) {
   const int players = static_cast<int>(seats.size());
@@ -36,17 +107,8 @@ double play(const core::Engine& engine, std::vector<Side*> seats, const bot::Bud
       state->apply(seat, *forced, rng);
       continue;
     }
-    Side& side = *seats[static_cast<std::size_t>(seat)];
-    const bot::Seat view{&engine, seat, players, {}, state->view(seat)};
-    const auto start = Clock::now();
-    const auto moves =
-        bot::play_turn(view, side.level, budget, seed * 7919 + static_cast<std::uint64_t>(turn),
-                       [&](const core::Document& move) {
-                         state->apply(seat, move, rng);
-                         return state->view(seat);
-                       });
-    side.seconds += std::chrono::duration<double>(Clock::now() - start).count();
-    side.moves += static_cast<long>(moves.size());
+    play_turn(engine, *state, rng, *seats[static_cast<std::size_t>(seat)], players, budget,
+              seed * 7919 + static_cast<std::uint64_t>(turn));
   }
   return state->finished() ? core::outcome(state->result(), 0) : 0.5;
 }
@@ -59,40 +121,57 @@ std::pair<double, double> wilson(double mean, int n) {
   return {centre - half, centre + half};
 }
 
+std::string per_second(const Side& side) {
+  if (side.stats.playouts == 0 || side.seconds <= 0) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f", static_cast<double>(side.stats.playouts) / side.seconds);
+  return text;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const int games = argc > 1 ? std::atoi(argv[1]) : 40;
-  bot::Budget budget;
-  budget.playouts = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 200;
-  const std::string only = argc > 3 ? argv[3] : "";
-  std::printf("%d games a pairing, two players, mcts with %llu playouts a move\n\n", games,
-              static_cast<unsigned long long>(*budget.playouts));
+  const std::string budget_text = argc > 2 ? argv[2] : "200";
+  const bot::Budget budget = budget_of(budget_text);
+  const std::string only = argc > 3 && std::string(argv[3]) != "all" ? argv[3] : "";
+  std::vector<std::pair<std::string, std::string>> pairings;
+  std::istringstream list(argc > 4 ? argv[4]
+                                   : "greedy:random,mcts:greedy,mcts:random,mcts:sparring,"
+                                     "greedy:sparring");
+  for (std::string item; std::getline(list, item, ',');) {
+    const auto colon = item.find(':');
+    if (colon == std::string::npos || !side_named(item.substr(0, colon)) ||
+        !side_named(item.substr(colon + 1))) {
+      std::fprintf(stderr, "pairing '%s': FIRST:SECOND, each a level or sparring\n", item.c_str());
+      return 64;
+    }
+    pairings.emplace_back(item.substr(0, colon), item.substr(colon + 1));
+  }
+  std::printf("%d games a pairing (each deal from both seats), two players, budget %s a move\n\n",
+              games, budget.playouts ? (budget_text + " playouts").c_str() : budget_text.c_str());
   std::printf(
-      "| engine | pairing | score of the first | 95%% interval | ms/move (first, second) |\n");
-  std::printf("|---|---|---|---|---|\n");
-  const std::pair<bot::Level, bot::Level> pairings[] = {{bot::Level::kGreedy, bot::Level::kRandom},
-                                                        {bot::Level::kMcts, bot::Level::kGreedy},
-                                                        {bot::Level::kMcts, bot::Level::kRandom}};
+      "| engine | pairing | score of the first | 95%% interval | ms/move (first, second) | "
+      "playouts/s (first) |\n");
+  std::printf("|---|---|---|---|---|---|\n");
   for (const core::Engine* engine : core::engines()) {
     if (!only.empty() && engine->id() != only) continue;
-    for (const auto& [strong_level, weak_level] : pairings) {
-      Side strong{strong_level}, weak{weak_level};
+    for (const auto& [first_name, second_name] : pairings) {
+      Side first = *side_named(first_name), second = *side_named(second_name);
       double score = 0;
       for (int g = 0; g < games; ++g) {
-        const auto seed = static_cast<std::uint64_t>(g + 1);
-        // Seats alternate: the first level sits first in even games.
+        const auto deal = static_cast<std::uint64_t>(g / 2 + 1);
         if (g % 2 == 0)
-          score += play(*engine, {&strong, &weak}, budget, seed);
+          score += play(*engine, {&first, &second}, budget, deal);
         else
-          score += 1 - play(*engine, {&weak, &strong}, budget, seed);
+          score += 1 - play(*engine, {&second, &first}, budget, deal);
       }
       const double mean = score / games;
       const auto [low, high] = wilson(mean, games);
-      std::printf("| %s | %s vs %s | %.2f | %.2f-%.2f | %.2f, %.2f |\n", engine->id().c_str(),
-                  bot::level_name(strong_level).c_str(), bot::level_name(weak_level).c_str(), mean,
-                  low, high, 1000 * strong.seconds / std::max(1L, strong.moves),
-                  1000 * weak.seconds / std::max(1L, weak.moves));
+      std::printf("| %s | %s vs %s | %.2f | %.2f-%.2f | %.2f, %.2f | %s |\n", engine->id().c_str(),
+                  first.name.c_str(), second.name.c_str(), mean, low, high,
+                  1000 * first.seconds / std::max(1L, first.moves),
+                  1000 * second.seconds / std::max(1L, second.moves), per_second(first).c_str());
       std::fflush(stdout);
     }
   }

@@ -15,7 +15,10 @@ constexpr int kGreedyWorlds = 8;
 // Above this many legal moves greedy judges this many, drawn with random_action.
 constexpr std::size_t kGreedyMoves = 256;
 
-ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
+// Each candidate action with its evaluation one move ahead, summed over kGreedyWorlds positions
+// drawn from the seat's view.
+std::vector<std::pair<ActionId, double>> judged(const core::State& world, int seat,
+                                                core::Rng& rng) {
   std::vector<ActionId> actions;
   world.legal_actions(actions);
   if (actions.empty()) throw core::MoveError("there is no legal move to play");
@@ -27,9 +30,8 @@ ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
   }
   std::vector<std::unique_ptr<core::State>> worlds;
   for (int i = 0; i < kGreedyWorlds; ++i) worlds.push_back(world.resample(seat, rng));
-  ActionId best = actions.front();
-  double best_value = -1;
-  int ties = 0;
+  std::vector<std::pair<ActionId, double>> out;
+  out.reserve(actions.size());
   for (ActionId action : actions) {
     double value = 0;
     for (const auto& drawn : worlds) {
@@ -37,6 +39,16 @@ ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
       next->apply_action(action, rng);
       value += next->evaluate(seat);
     }
+    out.emplace_back(action, value / kGreedyWorlds);
+  }
+  return out;
+}
+
+ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
+  ActionId best = 0;
+  double best_value = -1;
+  int ties = 0;
+  for (const auto& [action, value] : judged(world, seat, rng)) {
     // Equal values: each of them equally likely (reservoir sampling), never the first by habit.
     if (value > best_value + 1e-12) {
       best = action;
@@ -49,12 +61,36 @@ ActionId greedy(const core::State& world, int seat, core::Rng& rng) {
   return best;
 }
 
+// easy: a player who sees part of the board and plays what looks best there, or nearly. Each
+// move is noticed with probability kNoticed (at least one always is); the noticed moves are
+// ranked by the evaluation, and the best of them is played with probability kFirstChoice, else
+// the next with that probability, and so on. Ranks, not values, so that the lapses are alike in
+// every engine whatever the scale of its evaluation: the second best is common, a move far down
+// the list rare.
+constexpr double kNoticed = 0.75;
+constexpr double kFirstChoice = 0.6;
+
+ActionId easy(const core::State& world, int seat, core::Rng& rng) {
+  std::vector<std::pair<ActionId, double>> seen;
+  const auto all = judged(world, seat, rng);
+  for (const auto& item : all)
+    if (rng.below(1000) < static_cast<std::uint64_t>(kNoticed * 1000)) seen.push_back(item);
+  if (seen.empty()) seen.push_back(all[rng.below(all.size())]);
+  std::stable_sort(seen.begin(), seen.end(),
+                   [](const auto& x, const auto& y) { return x.second > y.second; });
+  for (const auto& item : seen)
+    if (rng.below(1000) < static_cast<std::uint64_t>(kFirstChoice * 1000)) return item.first;
+  return seen.back().first;
+}
+
+// normal: the search with a small fixed number of playouts, unless the budget names another.
+constexpr std::uint64_t kNormalPlayouts = 150;
+
 }  // namespace
 
 std::optional<Level> parse_level(const std::string& text) {
-  if (text == "random") return Level::kRandom;
-  if (text == "greedy") return Level::kGreedy;
-  if (text == "mcts") return Level::kMcts;
+  for (Level level : kLevels)
+    if (text == level_name(level)) return level;
   return std::nullopt;
 }
 
@@ -66,6 +102,12 @@ std::string level_name(Level level) {
       return "greedy";
     case Level::kMcts:
       return "mcts";
+    case Level::kEasy:
+      return "easy";
+    case Level::kNormal:
+      return "normal";
+    case Level::kHard:
+      return "hard";
   }
   return "random";
 }
@@ -88,7 +130,17 @@ core::Document choose(const Seat& seat, Level level, const Budget& budget, std::
     case Level::kGreedy:
       action = greedy(*world, seat.seat, rng);
       break;
+    case Level::kEasy:
+      action = easy(*world, seat.seat, rng);
+      break;
+    case Level::kNormal: {
+      Budget fixed = budget;
+      if (!fixed.playouts) fixed.playouts = kNormalPlayouts;
+      action = search(*world, seat.seat, fixed, rng, counted);
+      break;
+    }
     case Level::kMcts:
+    case Level::kHard:
       action = search(*world, seat.seat, budget, rng, counted);
       break;
   }

@@ -15,6 +15,11 @@
 //           adds one move, plays on at random to the end (or a depth bound, then evaluates), and
 //           counts the result for each seat's moves. Huge move lists are sampled, not listed:
 //           a node adds moves drawn by random_action, more as it is visited more.
+// And the levels offered to people, weakest first:
+//   easy    greedy's judgement with a person's lapses: it notices only some of the moves and
+//           plays the best it noticed more often than not, else the next best, and so on;
+//   normal  mcts with 150 playouts a move (unless the budget gives a number of playouts);
+//   hard    mcts with the budget given (the referee's default: one second a move).
 #pragma once
 
 #include <chrono>
@@ -29,14 +34,17 @@
 
 namespace bot {
 
-enum class Level { kRandom, kGreedy, kMcts };
+enum class Level { kRandom, kGreedy, kMcts, kEasy, kNormal, kHard };
+inline constexpr Level kLevels[] = {Level::kRandom, Level::kGreedy, Level::kMcts,
+                                    Level::kEasy,   Level::kNormal, Level::kHard};
 
-// "random", "greedy", "mcts"; nullopt for anything else.
+// "random", "greedy", "mcts", "easy", "normal", "hard"; nullopt for anything else.
 std::optional<Level> parse_level(const std::string& text);
 std::string level_name(Level level);
 
 // How long a choice may take: a number of playouts (reproducible) or a time (not: a faster
-// machine plays more), whichever ends first. mcts counts playouts; greedy and random ignore it.
+// machine plays more), whichever ends first. mcts, normal and hard count playouts; the others
+// ignore it.
 struct Budget {
   std::optional<std::uint64_t> playouts;
   std::optional<std::chrono::milliseconds> time;

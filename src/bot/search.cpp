@@ -14,6 +14,7 @@ namespace {
 using core::ActionId;
 
 constexpr double kExploration = 0.7;
+
 // Above this many legal actions a node widens with its visits: it first adds the kRanked best of
 // kRankSample actions by the engine's evaluation one action ahead (progressive widening with a
 // prior: the search starts where the greedy bot would look), then actions drawn by random_action.
@@ -94,6 +95,9 @@ class Search {
       path.push_back(next);
       node = next;
     }
+    // The light policy's plies, then random actions, until the evaluation scores the position.
+    for (int ply = world.playout_policy_plies(); ply > 0 && !world.finished(); --ply)
+      world.apply_action(policy(world), rng_);
     // Playout, until the engine's evaluation scores the position instead.
     const int horizon = world.playout_horizon();
     for (int depth = 0; depth < horizon && !world.finished(); ++depth)
@@ -147,6 +151,29 @@ class Search {
     return world.random_action(rng_);
   }
 
+  // The light playout policy: the action the evaluation likes best for the mover one move
+  // ahead, among all of them or, where there are more than kRankSample, as many drawn.
+  ActionId policy(const core::State& world) {
+    const int mover = *world.current_player();
+    world.legal_actions(policy_);
+    if (policy_.size() > kRankSample) {
+      policy_.clear();
+      for (std::size_t i = 0; i < kRankSample; ++i) policy_.push_back(world.random_action(rng_));
+    }
+    ActionId best = policy_.front();
+    double best_value = -1;
+    for (ActionId a : policy_) {
+      auto next = world.clone();
+      next->apply_action(a, rng_);
+      const double value = next->evaluate(mover);
+      if (value > best_value) {
+        best = a;
+        best_value = value;
+      }
+    }
+    return best;
+  }
+
   Node* add(Node& parent, ActionId action, int mover) {
     auto child = std::make_unique<Node>();
     child->action = action;
@@ -179,7 +206,7 @@ class Search {
   Stats& stats_;
   Node root_;
   std::size_t nodes_ = 1;
-  std::vector<ActionId> legal_, untried_;
+  std::vector<ActionId> legal_, untried_, policy_;
 };
 
 }  // namespace

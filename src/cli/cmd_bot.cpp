@@ -1,5 +1,5 @@
-// caravan-ref bot GAME --player NAME [--level random|greedy|mcts] [--time 1s | --playouts N]
-// [--seed N] [--token TOKEN]
+// caravan-ref bot GAME --player NAME [--level easy|normal|hard|random|greedy|mcts]
+// [--time 1s | --playouts N] [--seed N] [--token TOKEN]
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -40,7 +40,8 @@ void add_bot(CLI::App& app, Context& context, Handler& handler) {
       "bot", "a bot plays a seat's turn from that seat's view, through an ordinary turn file");
   cmd->add_option("game", opts->game, "the game id")->required();
   cmd->add_option("--player", opts->player, "the seat's player")->required();
-  cmd->add_option("--level", opts->level, "random, greedy or mcts (default mcts)");
+  cmd->add_option("--level", opts->level,
+                  "easy, normal, hard; random, greedy or mcts (default mcts)");
   auto* time =
       cmd->add_option("--time", opts->time, "mcts: think this long a move (500ms, 2s; default 1s)");
   auto* playouts = cmd->add_option("--playouts", opts->playouts,

@@ -70,8 +70,8 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
                   "NAME=HEX: the player's Ed25519 public key ('keygen'); that player signs turn "
                   "files instead of sending a token");
   cmd->add_option("--bot", opts->bots,
-                  "NAME=LEVEL: the referee's bot plays that player's seat (random, greedy, mcts; "
-                  "mcts:N for N playouts a move); 'tick' plays it");
+                  "NAME=LEVEL: the referee's bot plays that player's seat (easy, normal, hard; "
+                  "random, greedy, mcts; mcts:N for N playouts a move); 'tick' plays it");
   cmd->add_option("--deadline", opts->timing.deadline,
                   "each turn is due this long after the previous (72h, 3d; default: no clock)");
   cmd->add_option("--grace", opts->timing.grace,

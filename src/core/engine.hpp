@@ -192,6 +192,13 @@ class State {
   // (the bot stops sooner at the end of the game). Long where random play still tells who wins;
   // short where it undoes the plans that evaluate() sees (huber-caravan's chains of camels).
   virtual int playout_horizon() const { return 60; }
+
+  // How many plies a search bot's playout plays first with a light policy, before the random
+  // actions of playout_horizon(): each mover plays the action after which evaluate() judges the
+  // position best for it (a drawn sample where the actions are many). Where the evaluation sees
+  // one move ahead but not the answer to it (nv-caravan), one such ply lets the search see the
+  // answer. By default none.
+  virtual int playout_policy_plies() const { return 0; }
 };
 
 // What a finished game gives `seat`: 1 for a sole win, 1/k for a first place shared by k seats,

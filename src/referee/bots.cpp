@@ -38,7 +38,8 @@ BotSpec parse_bot_spec(const std::string& text) {
   const auto colon = text.find(':');
   const std::string level = text.substr(0, colon);
   const auto parsed = bot::parse_level(level);
-  if (!parsed) usage(fmt::format("'{}' is no bot level: random, greedy or mcts", level));
+  if (!parsed)
+    usage(fmt::format("'{}' is no bot level: easy, normal, hard, random, greedy or mcts", level));
   spec.level = *parsed;
   if (colon != std::string::npos) {
     const std::string count = text.substr(colon + 1);

@@ -116,29 +116,72 @@ std::optional<int> NvCaravanState::pair_winner(int pair) const {
 
 double NvCaravanState::evaluate(int seat) const {
   if (finished()) return core::outcome(result(), seat);
-  // How near a bid is to a sale: 1 sold, rising to 0.6 just below, and overshot worse than empty.
-  const auto nearness = [](int bid) {
-    if (bid >= kSoldMin && bid <= kSoldMax) return 1.0;
-    if (bid > kSoldMax) return -0.3;
-    return 0.6 * bid / kSoldMin;
-  };
-  double total = 0;
+  // Points, a pair held worth 100; kScale puts them on the logistic curve.
+  constexpr double kScale = 0.015;
+  const int other = 1 - seat;
+  double points = 0;
+  std::array<int, 2> held{};
+  std::array<bool, 3> theirs_sold{};
   for (int pair = 0; pair < 3; ++pair) {
-    if (const auto winner = pair_winner(pair)) {
-      total += *winner == seat ? 1 : -1;
-      continue;
-    }
     const int mine = caravans_[at(seat * 3 + pair)].bid();
-    const int theirs = caravans_[at((1 - seat) * 3 + pair)].bid();
-    total += 0.5 * (nearness(mine) - nearness(theirs));
+    const int theirs = caravans_[at(other * 3 + pair)].bid();
+    const bool mine_sold = mine >= kSoldMin && mine <= kSoldMax;
+    const bool their_sold = theirs >= kSoldMin && theirs <= kSoldMax;
+    theirs_sold[at(pair)] = their_sold;
+    int margin = 0;
+    if (mine_sold && their_sold)
+      margin = mine - theirs;
+    else if (mine_sold)
+      margin = theirs > kSoldMax ? 9 : 1;
+    else if (their_sold)
+      margin = mine > kSoldMax ? -9 : -1;
+    if (margin > 0) ++held[at(seat)];
+    if (margin < 0) ++held[at(other)];
+    if (margin != 0) {
+      points += margin > 0 ? 100 + margin : -100 + margin;
+    } else if (mine_sold) {
+      points -= 20;  // two equal sold bids: neither holds the pair, and it is hard to move
+    } else {
+      points += mine > kSoldMax ? -80 : 5.0 * mine / kSoldMin;
+      points -= theirs > kSoldMax ? -80 : 5.0 * theirs / kSoldMin;
+    }
   }
-  // Running out of cards loses (rule 6.3): the cards each side has left, hand and deck, count too.
+  // Two pairs held are one pair from the game.
+  if (held[at(seat)] >= 2) points += 25;
+  if (held[at(other)] >= 2) points -= 50;
+  // What the seat's own hand can do next (the other hand is not looked at): a caravan one number
+  // card from a sale, a Jack, King or Joker against the other side's sold caravans, and how many
+  // number cards can still be placed at all (at most 8 count).
+  if (!opening_) {
+    const Hand& hand = players_[at(seat)].hand;
+    int placements = 0;
+    bool breakers = false;
+    hand.each([&](Code card) {
+      const int r = rank_of(card);
+      if (r == kJack || r == kKing || r == kJoker) breakers = true;
+    });
+    for (int pair = 0; pair < 3; ++pair) {
+      const int bid = caravans_[at(seat * 3 + pair)].bid();
+      bool ready = false;
+      hand.each([&](Code card) {
+        if (!is_number(card) || check_play(seat, card, seat * 3 + pair, -1) != Refusal::kLegal)
+          return;
+        ++placements;
+        const int rank = rank_of(card);
+        if (bid < kSoldMin && bid + rank >= kSoldMin && bid + rank <= kSoldMax) ready = true;
+      });
+      if (ready) points += 15;
+      if (theirs_sold[at(pair)] && breakers) points += 10;
+    }
+    points += std::min(placements, 8);
+  }
   const auto left = [this](int s) {
     const PlayerCards& p = players_[at(s)];
     return static_cast<double>(p.hand.size() + p.deck.size());
   };
-  total += 0.1 * (left(seat) - left(1 - seat));
-  return 1 / (1 + std::exp(-1.5 * total));
+  // Running out of cards loses (rule 6.3): the cards each side has left, hand and deck.
+  points += 2 * (left(seat) - left(other));
+  return 1 / (1 + std::exp(-kScale * points));
 }
 
 int NvCaravanState::started(int seat) const {

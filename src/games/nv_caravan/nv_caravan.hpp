@@ -201,14 +201,17 @@ class NvCaravanState : public core::State {
   std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
-  // Each pair counts for the side that would win it now, and, while neither does, for the side
-  // whose bid is nearer to a sale (an overshot bid counts against it); the sum on a logistic
-  // curve (man page, BOTS), with the cards each side has left; which cards they are is not
-  // looked at.
+  // Points for each pair (held: 100 and the margin; two equal sold bids: -20; otherwise the
+  // progress of each bid, an overshot one -80), for two pairs held, for what the seat's own hand
+  // can do next (a caravan one card from a sale, a Jack, King or Joker against a sold caravan of
+  // the other side, the number cards it can place) and for the cards each side has left, on a
+  // logistic curve (man page, BOTS). The other hand and the decks' order are not looked at.
   double evaluate(int seat) const override;
-  // The search scores a position by evaluate() at once: random cards overshoot caravans and
-  // judge worse than it (docs/BOTS.md has the measurement).
+  // The search plays no random cards (they overshoot caravans and judge worse than evaluate(),
+  // docs/BOTS.md has the measurement), but one ply of its light policy: the answer evaluate()
+  // likes best, so that a move is judged after the reply it allows.
   int playout_horizon() const override { return 0; }
+  int playout_policy_plies() const override { return 1; }
 
   // Set-up, used by the engine.
   std::vector<core::Event> deal(const DeckRules& rules, core::Rng& rng);
