@@ -25,16 +25,14 @@ mail::Mailbox referee_address(const std::string& option) {
     return {"caravan-ref", std::string("caravan-ref@") + host};
   }
   auto mailbox = mail::parse_mailbox(text);
-  auto problem = mailbox ? core::address_problem(mailbox->address)
-                         : std::optional<std::string>("it is not \"Name <address>\" or an address");
-  if (!problem) problem = core::display_name_problem(mailbox->name);
+  const auto problem =
+      mailbox ? core::mailbox_problem(mailbox->address, mailbox->name)
+              : std::optional<std::string>("it is not \"Name <address>\" or an address");
   if (problem)
     throw core::UserError(core::Exit::kUsage,
                           fmt::format("the referee's address (--from or $CARAVAN_REF_FROM) {} is "
                                       "not an e-mail address: {}",
-                                      nlohmann::json(text).dump(
-                                          -1, ' ', false, nlohmann::json::error_handler_t::replace),
-                                      *problem));
+                                      core::quoted(text), *problem));
   if (mailbox->name.empty()) mailbox->name = "caravan-ref";
   return *mailbox;
 }

@@ -1,6 +1,7 @@
 #include "core/address.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 namespace core {
 
@@ -82,6 +83,16 @@ std::optional<std::string> display_name_problem(std::string_view name) {
     if (is_control(static_cast<unsigned char>(c)))
       return "the name holds a control character (a line break, a tab...)";
   return std::nullopt;
+}
+
+std::optional<std::string> mailbox_problem(std::string_view address, std::string_view name) {
+  if (auto problem = address_problem(address)) return problem;
+  return display_name_problem(name);
+}
+
+std::string quoted(std::string_view text) {
+  return nlohmann::json(std::string(text))
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace core

@@ -20,4 +20,10 @@ std::optional<std::string> address_problem(std::string_view address);
 // DEL...); nullopt when it can. Anything else is quoted or encoded when the mail is written.
 std::optional<std::string> display_name_problem(std::string_view name);
 
+// Why "name <address>" cannot stand in a header: the address's problem, else the name's.
+std::optional<std::string> mailbox_problem(std::string_view address, std::string_view name);
+
+// `text` in double quotes for an error message, its control characters escaped as \r, \n...
+std::string quoted(std::string_view text);
+
 }  // namespace core

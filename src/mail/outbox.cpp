@@ -14,17 +14,13 @@ json keep_mails(store::Database& db, const std::vector<Outgoing>& mails, const M
   json refused = json::array();
   store::Transaction tx(db);
   for (const auto& mail : mails) {
-    auto problem = core::address_problem(mail.to.address);
-    if (!problem) problem = core::display_name_problem(mail.to.name);
-    if (problem) {
+    if (const auto problem = core::mailbox_problem(mail.to.address, mail.to.name)) {
       refused.push_back(
           {{"to", mail.to.address},
            {"subject", mail.subject},
-           {"error",
-            fmt::format("not sent: the stored address {} is not an e-mail address: {} "
-                        "(correct it with caravan-ref admin address)",
-                        json(mail.to.address).dump(-1, ' ', false, json::error_handler_t::replace),
-                        *problem)}});
+           {"error", fmt::format("not sent: the stored address {} is not an e-mail address: {} "
+                                 "(correct it with caravan-ref admin address)",
+                                 core::quoted(mail.to.address), *problem)}});
       continue;
     }
     const Composed composed = compose(mail, from);

@@ -127,14 +127,11 @@ NamedAddress split_address(const std::string& text, bool required) {
 }
 
 void check_address(const std::string& address, const std::string& name) {
-  auto problem = core::address_problem(address);
-  if (!problem) problem = core::display_name_problem(name);
-  if (problem)
-    throw core::UserError(core::Exit::kUsage,
-                          fmt::format("{} is not an e-mail address: {}",
-                                      Document(name.empty() ? address : name + " <" + address + ">")
-                                          .dump(-1, ' ', false, Document::error_handler_t::replace),
-                                      *problem));
+  if (const auto problem = core::mailbox_problem(address, name))
+    throw core::UserError(
+        core::Exit::kUsage,
+        fmt::format("{} is not an e-mail address: {}",
+                    core::quoted(name.empty() ? address : name + " <" + address + ">"), *problem));
 }
 
 Document create_game(store::Database& db, const NewGame& given) {
