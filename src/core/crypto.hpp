@@ -1,11 +1,9 @@
-// Tokens, seeds and hashes through libsodium (and, for hashing in bulk, libgcrypt's BLAKE2b where
-// it is faster); nothing here is hand-rolled crypto.
+// Tokens, seeds and hashes, all through libsodium; nothing here is hand-rolled crypto.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -26,18 +24,8 @@ std::string new_game_id();
 std::uint64_t new_seed();
 // BLAKE2b-256 of the text, as 64 hex digits.
 std::string hash_hex(const std::string& text);
-// The same of the parts written one after the other (without joining them first). libgcrypt
-// takes up to 8 parts at once; more are hashed by libsodium, to the same digest.
-// Thread-safe. Once the process has hashed 1 MiB (an audit, a verify, a batch), it switches to
-// the faster of two libraries' BLAKE2b on this processor; the digests are the same.
+// The same of the parts written one after the other (without joining them first). Thread-safe.
 std::string hash_hex(std::initializer_list<std::string_view> parts);
-// The two: libsodium's (linked in) and libgcrypt's portable code (opened when first wanted).
-enum class Blake2b { kLibsodium, kLibgcrypt };
-// The digest as one of them makes it; none when libgcrypt cannot be opened. For tests.
-std::optional<std::string> hash_hex_by(Blake2b implementation,
-                                       std::initializer_list<std::string_view> parts);
-// Which one hash_hex() uses now that the process hashed in bulk; none while it has not.
-std::optional<Blake2b> hash_implementation();
 // Constant-time comparison of two hex digests of equal length.
 bool same_digest(const std::string& a, const std::string& b);
 

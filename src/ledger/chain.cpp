@@ -11,7 +11,7 @@ std::string canonical(const Document& doc) { return doc.dump(); }
 std::string new_salt() { return core::random_hex(32); }
 
 std::string seed_commitment(std::uint64_t seed, const std::string& salt) {
-  return sha256_hex(salt + ":" + std::to_string(seed));
+  return sha256_hex({salt, ":", std::to_string(seed)});
 }
 
 bool seed_matches(const std::string& seed_decimal, const std::string& salt,
@@ -19,7 +19,7 @@ bool seed_matches(const std::string& seed_decimal, const std::string& salt,
   if (seed_decimal.empty() || seed_decimal.size() > 20 ||
       seed_decimal.find_first_not_of("0123456789") != std::string::npos)
     return false;
-  return sha256_hex(salt + ":" + seed_decimal) == commitment;
+  return sha256_hex({salt, ":", seed_decimal}) == commitment;
 }
 
 Document genesis_document(const std::string& game, const std::string& kind, const Document& options,
@@ -71,11 +71,7 @@ std::string canonical_turn_text(const std::string& game, std::int64_t number,
 
 std::string chain_link_of_text(const std::string& previous, const std::string& canonical_turn_text,
                                const std::string& state_hash) {
-  std::string bytes;
-  bytes.reserve(previous.size() + canonical_turn_text.size() + state_hash.size() + 2);
-  bytes.append(previous).append(1, '\n').append(canonical_turn_text).append(1, '\n');
-  bytes.append(state_hash);
-  return sha256_hex(bytes);
+  return sha256_hex({previous, "\n", canonical_turn_text, "\n", state_hash});
 }
 
 }  // namespace ledger

@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include <nettle/sha2.h>
 #include <sodium.h>
 
 #include "core/crypto.hpp"
@@ -34,15 +33,17 @@ const unsigned char* bytes_of(const std::string& text) {
 
 }  // namespace
 
-std::string sha256_hex(const std::string& bytes) {
-  // nettle, not libsodium: nettle uses the processor's SHA instructions where it has them
-  // (about 4x libsodium's portable SHA-256 on this project's machines; docs/PERFORMANCE.md),
-  // and every turn's chain link is a SHA-256.
-  sha256_ctx context;
-  sha256_init(&context);
-  sha256_update(&context, bytes.size(), bytes_of(bytes));
-  std::array<unsigned char, SHA256_DIGEST_SIZE> digest{};
-  sha256_digest(&context, digest.size(), digest.data());
+std::string sha256_hex(const std::string& bytes) { return sha256_hex({std::string_view(bytes)}); }
+
+std::string sha256_hex(std::initializer_list<std::string_view> parts) {
+  ensure_sodium();
+  crypto_hash_sha256_state state;
+  crypto_hash_sha256_init(&state);
+  for (const std::string_view part : parts)
+    crypto_hash_sha256_update(&state, reinterpret_cast<const unsigned char*>(part.data()),
+                              part.size());
+  std::array<unsigned char, crypto_hash_sha256_BYTES> digest{};
+  crypto_hash_sha256_final(&state, digest.data());
   return to_hex(digest.data(), digest.size());
 }
 

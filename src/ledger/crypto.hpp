@@ -5,13 +5,17 @@
 // by hand, because `sha256sum` is on every system.
 #pragma once
 
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace ledger {
 
 // SHA-256 of the bytes, as 64 hex digits.
 std::string sha256_hex(const std::string& bytes);
+// The same of the parts written one after the other (without joining them first).
+std::string sha256_hex(std::initializer_list<std::string_view> parts);
 
 // True for exactly 2*bytes lowercase or uppercase hex digits.
 bool is_hex(const std::string& text, std::size_t bytes);
