@@ -16,12 +16,12 @@
 # game, `export` of its record and `verify` of that record. The clock is fixed (CARAVAN_REF_NOW)
 # so runs are alike.
 #
-# `mail` answers both players with their views, each with a picture: it opens librsvg and the
-# libraries under it (referee/png.cpp), whose pages count in its resident set. Beside it, the
+# `mail` answers both players with their views, each with a picture: caravan-ref-mail links
+# librsvg and the libraries under it (referee/png.cpp), whose pages count in its resident set. Beside it, the
 # column "pictures" is mail's floor: bench/picture_floor.c, a C program that only draws the same
 # two pictures (each player's view after the turn, `view --format svg`) to PNG with librsvg.
 #
-# Needs build/caravan-ref (and build/caravan-ref-mime.so, for mail), build/bench/picture-floor,
+# Needs build/caravan-ref (and build/caravan-ref-mail, for mail), build/bench/picture-floor,
 # jq and GNU time. Takes under
 # 10 seconds. Usage: bash bench/long_game.sh [TURNS] (default 10000 turns recorded before the
 # measured one)

@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 runs=${1:-30}
 # The build the tests use (.ci/build: it installs the packages, Google Benchmark and sqlite3
 # among them), only the targets timed here.
-bash .ci/build test caravan-ref caravan-ref-bench commit-floor interleave picture-floor >/dev/null
+bash .ci/build test caravan-ref caravan-ref-mail caravan-ref-bench commit-floor interleave \
+  picture-floor >/dev/null
 for p in hyperfine jq time; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
     { sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo; $sudo apt-get install -y -qq "$p"; }
@@ -102,7 +103,8 @@ echo "== peak resident memory"
 echo
 echo "== in-process (Google Benchmark)"
 cd - >/dev/null
-build/bench/caravan-ref-bench --benchmark_counters_tabular=true
+build/bench/caravan-ref-bench --benchmark_counters_tabular=true \
+  --benchmark_out="$work/bench.json" --benchmark_out_format=json
 
 # The figures of size: 10^6 games, a 10,000-turn history (about a minute, 2.5 GB of disk).
 echo
@@ -110,4 +112,37 @@ bash bench/scale.sh "$(( (runs + 3) / 4 ))"
 
 # Peak memory over a real 10,000-turn game: every turn played through the referee (seconds).
 echo
-bash bench/long_game.sh
+bash bench/long_game.sh | tee "$work/long.txt"
+
+# The figures issue 42 holds the referee to, from the runs above.
+echo
+echo "== the goals (issue 42)"
+ratio=$(jq -r '(.results | map({(.command): .median}) | add) as $m | $m.submit / $m.floor
+  | . * 100 | round / 100' "$work/submit.json")
+slowest() {  # the slowest turns/s of the benchmarks whose name starts with $1
+  jq -r --arg p "$1" '[.benchmarks[] | select(.name | startswith($p)) | .["turns/s"]] | min
+    | round' "$work/bench.json"
+}
+audit=$(slowest BM_AuditEveryGame/)
+verify=$(slowest BM_VerifyEveryRecord/)
+read -r submit_peak audit_peak < <(awk '$1 == 10001 { print $2, $5 }' "$work/long.txt")
+verdict() { if awk "BEGIN { exit !($1) }"; then echo met; else echo "NOT MET"; fi; }
+{
+  printf 'figure	now	goal	
+'
+  printf 'submit of one turn / commit-floor	%sx	at most 1.5x	%s
+' "$ratio" \
+    "$(verdict "$ratio <= 1.5")"
+  printf 'audit, slowest engine	%s turns/s	at least 12000	%s
+' "$audit" \
+    "$(verdict "$audit >= 12000")"
+  printf 'verify, slowest engine	%s turns/s	at least 12000	%s
+' "$verify" \
+    "$(verdict "$verify >= 12000")"
+  printf 'submit peak at turn 10,001	%s KiB	under 16384	%s
+' "$submit_peak" \
+    "$(verdict "$submit_peak < 16384")"
+  printf 'audit peak at turn 10,001	%s KiB	under 16384	%s
+' "$audit_peak" \
+    "$(verdict "$audit_peak < 16384")"
+} | column -t -s $'\t'

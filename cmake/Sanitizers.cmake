@@ -24,8 +24,7 @@ if(CARAVAN_SANITIZE AND NOT CARAVAN_FUZZ)
   # -no-pie: the suite starts the binaries thousands of times. Position-independent, each start
   # had the loader apply 1.6 million relocations (the sanitizers' tables of globals and of source
   # places; 2.9 million in the test binary) and fault in their 44 MB of pages: 0.42 s a start,
-  # against 0.23 s linked at a fixed address (docs/PERFORMANCE.md, "The test run"). Executables
-  # only: the mail module is a shared library.
+  # against 0.23 s linked at a fixed address. Executables only.
   target_compile_options(caravan_sanitizers INTERFACE -O1)
   target_link_options(caravan_sanitizers INTERFACE
     $<$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>:-no-pie>)

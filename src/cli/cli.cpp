@@ -127,6 +127,17 @@ void add_commands(CLI::App& app, Context& context, Handler& handler, std::string
   for (const auto& group : command_groups()) group.add(app, context, handler);
 }
 
+// Whether the parsed command line reads or sends mail: the command `mail`, or any command (an
+// `admin` operation among them) given --mail.
+bool mails(const CLI::App& app, bool top = true) {
+  for (const CLI::App* sub : app.get_subcommands()) {
+    if (top && sub->get_name() == "mail") return true;
+    const CLI::Option* flag = sub->get_option_no_throw("--mail");
+    if ((flag && flag->count() > 0) || mails(*sub, false)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 // Every global option takes a value, so an option without '=' before the command word is followed
@@ -164,7 +175,7 @@ std::string read_input(const std::string& path) {
   return read_capped(file, path);
 }
 
-int run(int argc, char** argv) {
+int run(int argc, char** argv, Mail mail) {
   CLI::App app{"caravan-ref: a referee for Caravan games played by mail and turn files"};
   app.set_version_flag("--version", version_text);
   app.require_subcommand(1);
@@ -201,6 +212,7 @@ int run(int argc, char** argv) {
   }
 
   try {
+    if (mail == Mail::kInHelper && mails(app)) run_mail_helper(argv);
     if (!now.empty()) core::set_now(core::clock_time(now, "--now"));
     return handler();
   } catch (const core::UserError& e) {

@@ -74,7 +74,17 @@ void add_completion(CLI::App& app, Context& context, Handler& handler);
 // Reads a whole file, or standard input for "-"; UserError 66 when it cannot be read.
 std::string read_input(const std::string& path);
 
-int run(int argc, char** argv);
+// Where a command that reads or sends mail runs. GMime and librsvg (with cairo, pango and some
+// forty libraries more) would cost every process start about 20 ms to load, so only the helper
+// caravan-ref-mail links them (as git has its helpers): caravan-ref hands it such a command line
+// whole, once parsed (mail_helper.cpp), and the helper runs it here.
+enum class Mail { kInHelper, kLinked };
+
+int run(int argc, char** argv, Mail mail);
+
+// Runs caravan-ref-mail with the same arguments, found beside this binary or where it is
+// installed; returns only by throwing core::UserError (75, try again later) when it cannot be run.
+[[noreturn]] void run_mail_helper(char** argv);
 
 // The command word of a command line (the first argument that is neither an option nor the value
 // of one of the global options before it); empty when there is none.

@@ -5,8 +5,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
-
-#include "core/glib.hpp"
+#include <glib.h>
 
 namespace core::svg {
 
@@ -53,10 +52,9 @@ std::string escape(std::string_view text) {
   clean.reserve(text.size());
   for (char c : text)
     if (allowed_in_xml(static_cast<unsigned char>(c))) clean.push_back(c);
-  const glib::Text& g = glib::text();
   std::unique_ptr<gchar, decltype(&g_free)> valid(
-      g.utf8_make_valid(clean.data(), static_cast<gssize>(clean.size())), g.free);
-  std::unique_ptr<gchar, decltype(&g_free)> escaped(g.markup_escape_text(valid.get(), -1), g.free);
+      g_utf8_make_valid(clean.data(), static_cast<gssize>(clean.size())), g_free);
+  std::unique_ptr<gchar, decltype(&g_free)> escaped(g_markup_escape_text(valid.get(), -1), g_free);
   return escaped.get();
 }
 

@@ -1,5 +1,5 @@
-// Mail out, the MIME side: GMime builds the message (built into the GMime module,
-// src/mail/mime.hpp; the referee opens it only for mail).
+// Mail out, the MIME side: GMime builds the message (linked into caravan-ref-mail only,
+// src/mail/mime.hpp).
 #include <gmime/gmime.h>
 
 #include "mail/gmime_util.hpp"

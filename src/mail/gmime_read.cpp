@@ -1,5 +1,5 @@
-// Mail in, the MIME side: GMime parses the message and finds its parts (built into the GMime
-// module, src/mail/mime.hpp; the referee opens it only for mail).
+// Mail in, the MIME side: GMime parses the message and finds its parts (linked into
+// caravan-ref-mail only, src/mail/mime.hpp).
 #include <algorithm>
 #include <cstring>
 #include <memory>

@@ -1,4 +1,4 @@
-// Small C++ helpers over GMime's GObject types, internal to the mail module: one-time
+// Small C++ helpers over GMime's GObject types, internal to the MIME side: one-time
 // initialisation, an owning reference, and type checks and casts without C-style casts.
 #pragma once
 

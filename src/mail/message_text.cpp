@@ -1,10 +1,11 @@
 // The text side of reading a mail: finding a turn in a body, undoing format=flowed, quotes and
-// signatures, and HTML. No MIME here: it is built into the referee and into the GMime module.
+// signatures, and HTML. No MIME here (mime.hpp).
 #include <algorithm>
 #include <array>
 #include <cstring>
 
-#include "core/glib.hpp"
+#include <glib.h>
+
 #include "core/text.hpp"
 #include "mail/message.hpp"
 
@@ -233,8 +234,7 @@ std::string html_to_text(const std::string& html) {
           const unsigned long code =
               std::strtoul(entity.c_str() + (hex ? 2 : 1), nullptr, hex ? 16 : 10);
           char buffer[8] = {};
-          const int length =
-              core::glib::text().unichar_to_utf8(static_cast<gunichar>(code), buffer);
+          const int length = g_unichar_to_utf8(static_cast<gunichar>(code), buffer);
           decoded.assign(buffer, static_cast<std::size_t>(length));
         }
         if (!decoded.empty()) {

@@ -52,10 +52,10 @@ mkdir -p "$T"/{conf,queue,data,mail,bin,game}
 chmod 755 "$T" "$T/bin"
 chown postfix "$T/data"
 chown nobody:nogroup "$T/mail" "$T/game"
-# The build tree may sit where nobody cannot read: the binary and its mail module, side by side.
+# The build tree may sit where nobody cannot read: the binary and its mail helper, side by side.
 cp "$BIN" "$T/bin/caravan-ref"
-cp "$(dirname "$BIN")/caravan-ref-mime.so" "$T/bin/"
-chmod 755 "$T/bin/caravan-ref" "$T/bin/caravan-ref-mime.so"
+cp "$(dirname "$BIN")/caravan-ref-mail" "$T/bin/"
+chmod 755 "$T/bin/caravan-ref" "$T/bin/caravan-ref-mail"
 DB="$T/game/games.db"
 ref() { runuser -u nobody -- "$T/bin/caravan-ref" --db "$DB" "$@"; }  # the database is nobody's
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Packaging: `cpack -G DEB` on this build directory makes a .deb whose dependencies are the
-# shared libraries the binary links; unpacked into a scratch root it holds the binary, every man
-# page, both completions and the mail module, and its caravan-ref runs `games`, `--version` and
-# `mail` (which opens the module from the installed place) from there.
+# shared libraries the binary and its mail helper link; unpacked into a scratch root it holds the
+# binary, the helper, every man page and both completions, and its caravan-ref runs `games`,
+# `--version` and `mail` (which runs the helper from the installed place) from there.
 source "$(dirname "$0")/lib.sh" "$@"
 BUILD=$(cd "$(dirname "$BIN")" && pwd)
 for tool in cpack dpkg-deb dpkg-shlibdeps; do
@@ -15,10 +15,9 @@ DEB=$(ls "$WORK"/pkg/caravan-ref_*.deb 2>/dev/null | head -1)
 expect_exit 0 "dpkg-deb --field" -- dpkg-deb --field "$DEB" Package Version Depends
 expect_in out "Package: caravan-ref" "the package's name"
 expect_in out "Version: $("$BIN" --version | sed -n 's/^caravan-ref //p')" "the version of the binary"
-# SQLite, yaml-cpp, libsodium and the C++ runtime are linked in (CMakeLists.txt,
-# CARAVAN_STATIC_LIBS); what the binary and its mail module still load is named, and what it
-# opens at run time (librsvg).
-for lib in libc6 libglib2.0-0 libgmime-3.0 librsvg2-2; do
+# Every library as Debian ships it, the helper's GMime and librsvg among them.
+for lib in libc6 libstdc++6 libsqlite3-0 libyaml-cpp0.7 libsodium23 libfmt9 libglib2.0-0 \
+  libgmime-3.0 librsvg2-2; do
   expect_in out "$lib" "Depends names $lib"
 done
 
@@ -29,10 +28,10 @@ expect_in out "kind: caravaneers" "games from the installed binary names the eng
 expect_exit 0 "the installed caravan-ref --version" -- "$ROOT/bin/caravan-ref" --version
 expect_in out "database schema: " "--version names the schema version"
 expect_in out "engines: caravaneers" "--version names the engines built"
-MODULE=$(find "$WORK/root" -name caravan-ref-mime.so | head -1)
-[ -n "$MODULE" ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: no mail module in the package"; }
+HELPER=$(find "$WORK/root" -name caravan-ref-mail | head -1)
+[ -n "$HELPER" ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: no mail helper in the package"; }
 printf 'From: Ann <ann@example.org>\nSubject: hello\nMessage-ID: <pkg-1@example.org>\n\nHow do I play?\n' >hello.eml
-expect_exit 0 "the installed caravan-ref mail (opens its module)" -- \
+expect_exit 0 "the installed caravan-ref mail (runs its helper)" -- \
   "$ROOT/bin/caravan-ref" --db "$WORK/pkg.db" mail --outbox "$WORK/outbox" --from "Referee <ref@example.org>" <hello.eml
 [ -n "$(ls "$WORK/outbox/new" 2>/dev/null)" ] && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: the installed mail command answered nothing"; }

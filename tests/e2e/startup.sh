@@ -1,16 +1,23 @@
-# What every command pays to start (docs/PERFORMANCE.md): the binary does not link the picture
-# libraries (librsvg, cairo, pango...), which referee/png.cpp opens only when a PNG is wanted, nor
-# GLib, which core/glib.cpp opens when a picture first escapes text, nor GMime and what it brings
-# (GIO, gpgme), which the mail module holds (src/mail/mime.hpp); a PNG is still made and a mail
-# still read when one is wanted; a binary without its module says so.
+# What every command pays to start (docs/PERFORMANCE.md): caravan-ref does not link GMime and
+# what it brings (GIO, gpgme) nor the picture libraries (librsvg, cairo, pango...); it runs
+# caravan-ref-mail, built from the same library, for a command line that reads or sends mail.
+# A mail is still read and answered with a PNG through caravan-ref; a binary without its helper
+# says so.
 source "$(dirname "$0")/lib.sh" "$@"
 
-readelf -d "$BIN" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' >needed
-for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme libglib; do
+needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
+needed "$BIN" >needed
+for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme; do
   if grep -q "^$lib" needed; then FAILED=$((FAILED + 1)); echo "FAIL: the binary links $lib"; else
     PASSED=$((PASSED + 1)); fi
 done
 [ -s needed ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: no NEEDED entries read"; }
+HELPER=$(dirname "$BIN")/caravan-ref-mail
+needed "$HELPER" >helper-needed
+for lib in librsvg libgmime; do
+  grep -q "^$lib" helper-needed && PASSED=$((PASSED + 1)) ||
+    { FAILED=$((FAILED + 1)); echo "FAIL: caravan-ref-mail does not link $lib"; }
+done
 
 # A game with an address, a turn by mail, the reply in an outbox: its picture part is a PNG.
 expect_exit 0 "new" -- "$BIN" new caravaneers --player "Ann <ann@example.org>" --player bob \
@@ -24,10 +31,13 @@ expect_exit 0 "a turn by mail" -- "$BIN" mail --outbox outbox --from "Referee <r
 grep -rlq "image/png" outbox && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: no image/png part in the reply"; ls -R outbox; }
 
-# The binary alone, without its module beside it or installed: mail fails with 75 (an MTA keeps
-# the message queued until the installation is mended) and says why; every other command works.
+# The binary alone, without its helper beside it or installed: mail fails with 75 (an MTA keeps
+# the message queued until the installation is mended) and says why, and so does --mail; every
+# other command works.
 mkdir alone && cp "$BIN" alone/
-expect_exit 0 "games without the mail module" -- alone/caravan-ref games
-expect_exit 75 "mail without the mail module" -- alone/caravan-ref mail --outbox outbox2 --from "Referee <ref@example.org>" <turn.eml
-expect_in err "caravan-ref-mime.so" "the error names the missing module"
+expect_exit 0 "games without the mail helper" -- alone/caravan-ref games
+expect_exit 75 "mail without the mail helper" -- alone/caravan-ref mail --outbox outbox2 --from "Referee <ref@example.org>" <turn.eml
+expect_in err "caravan-ref-mail" "the error names the missing helper"
+expect_exit 75 "tick --mail without the mail helper" -- alone/caravan-ref tick --mail --outbox outbox2
+expect_exit 0 "tick without --mail, without the mail helper" -- alone/caravan-ref tick
 finish

@@ -1,0 +1,49 @@
+// run_mail_helper (cli.hpp): caravan-ref-mail is looked for beside this binary (a build
+// directory), then where `cmake --install` puts it (CARAVAN_MAIL_HELPER_DIR, relative to the
+// binary's directory: relocatable with the install).
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "cli/cli.hpp"
+#include "core/errors.hpp"
+
+#ifndef CARAVAN_MAIL_HELPER_DIR
+#define CARAVAN_MAIL_HELPER_DIR "."
+#endif
+
+namespace cli {
+
+namespace {
+
+constexpr const char* kHelper = "caravan-ref-mail";
+
+std::filesystem::path binary_directory() {
+  char path[PATH_MAX];
+  const ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (length <= 0) return ".";
+  return std::filesystem::path(std::string(path, static_cast<std::size_t>(length))).parent_path();
+}
+
+}  // namespace
+
+void run_mail_helper(char** argv) {
+  const std::filesystem::path here = binary_directory();
+  std::string tried;
+  for (const auto& candidate :
+       {here / kHelper, (here / CARAVAN_MAIL_HELPER_DIR / kHelper).lexically_normal()}) {
+    execv(candidate.c_str(), argv);  // the same arguments, argv[0] too: the same messages
+    tried += fmt::format("\n  {}: {}", candidate.string(), std::strerror(errno));
+  }
+  // 75, not 78: an MTA then keeps the message queued until the installation is mended.
+  throw core::UserError(core::Exit::kTempFail,
+                        "mail needs " + std::string(kHelper) +
+                            ", installed with caravan-ref; it could not be run:" + tried);
+}
+
+}  // namespace cli
