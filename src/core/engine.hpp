@@ -78,6 +78,23 @@ struct Result {
   std::vector<double> scores;  // one per seat
 };
 
+// How a game ended outside its rules (State::conclude): a resignation, an agreed draw, a forfeit,
+// the game master's ruling.
+struct Ending {
+  std::string by;            // "resignation", "draw", "forfeit", "adjudication"
+  std::vector<int> winners;  // seats; none: a draw
+};
+// Such an ending as a result: its winners, and each seat's share of the outcome as its score (1 for
+// a sole winner, 1/k for a place shared by k seats, 1/n each in a draw, 0 for a loss), since the
+// rules never scored the game.
+Result ending_result(const Ending& ending, int players);
+// The ending as a view writes it under "ended": {"by": ..., "winners": [seat names]}.
+Document ending_document(const Ending& ending, const std::vector<std::string>& seat_names);
+// How the game of `view` ended outside its rules, in words for a board ("ended by resignation"),
+// or "" when it did not.
+std::string ending_words(const Document& view);
+std::string ending_words(const Ending& ending);
+
 // A legal move packed into a number by its engine (State's fast path, below).
 using ActionId = std::uint64_t;
 
@@ -153,6 +170,15 @@ class State {
   // what happened, as events. A two-seat game never asks: the referee ends it. By default the
   // engine cannot (MoveError): games of more than two seats override it.
   virtual std::vector<Event> retire(int seat, Rng& rng);
+
+  // The game ends here, for a reason outside the rules (Ending). From then on finished() is true,
+  // nobody is to move, there is no legal move, result() is ending_result(ending), and every view
+  // says so: finished (where the view has that field), nobody to move, and "ended"
+  // (ending_document); draw() and picture() show how it ended. Such a view is no position to
+  // play on: the referee refuses it as a start, so restore() never sees "ended". The
+  // referee ends only the copies it shows (views, moves, pictures, mail), never the state it
+  // keeps and hashes, so that every record made before replays as it did.
+  virtual void conclude(const Ending& ending) = 0;
 
   // What `viewer` may know (a seat, or kReferee for everything). For kReferee this is the
   // complete state: restore(view(kReferee)) gives an equal State.

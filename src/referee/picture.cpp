@@ -35,10 +35,12 @@ int viewer_of(const Document& view) {
 std::string status_line(const Document& view) {
   if (view.value("finished", false)) {
     const Document result = view.value("result", Document::object());
-    if (result.value("draw", false)) return "Finished: a draw";
+    const std::string how = how_it_ended(result);
+    if (result.value("draw", false)) return "Finished: a draw" + how;
     if (result.value("winner", Document()).is_string())
-      return "Finished: " + result["winner"].get<std::string>() + " wins";
-    return "Finished: shared by " + output::to_line(result.value("winners", Document::array()));
+      return "Finished: " + result["winner"].get<std::string>() + " wins" + how;
+    return "Finished: shared by " + output::to_line(result.value("winners", Document::array())) +
+           how;
   }
   const Document to_move = view.value("to_move", Document::array());
   return to_move.empty() ? std::string() : "To move: " + text_of(to_move[0]);

@@ -70,14 +70,23 @@ std::string table(const std::vector<std::vector<std::string>>& rows) {
 
 std::string outcome(const Document& result) {
   if (!result.is_object()) return "finished";
-  if (result.value("draw", false)) return "a draw";
+  const std::string how = how_it_ended(result);
+  if (result.value("draw", false)) return "a draw" + how;
   if (result.contains("winner") && result["winner"].is_string())
-    return result["winner"].get<std::string>() + " won";
-  if (result.contains("winners")) return words(result["winners"], {}) + " won";
+    return result["winner"].get<std::string>() + " won" + how;
+  if (result.contains("winners")) return words(result["winners"], {}) + " won" + how;
   return "finished";
 }
 
 }  // namespace
+
+std::string how_it_ended(const Document& result) {
+  const std::string by = result.is_object() ? result.value("by", std::string("rules")) : "rules";
+  return by == "rules"          ? ""
+         : by == "draw"         ? " by agreement"
+         : by == "adjudication" ? " by the game master's ruling"
+                                : " by " + by;
+}
 
 SeatLabels seat_labels(const Document& players) {
   SeatLabels labels;

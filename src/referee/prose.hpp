@@ -26,6 +26,9 @@ std::string event_words(const Document& event, const SeatLabels& labels);
 // "default,forfeit:3"), in words: "the referee plays the default move; 3 deadlines missed in a
 // row forfeit the game". An unknown policy is given as it is.
 std::string nmr_words(const std::string& policy);
+// How a finished game's result came about, to follow "Ann wins": "" for the rules, " by
+// resignation", " by forfeit", " by agreement" (a draw), " by the game master's ruling".
+std::string how_it_ended(const Document& result);
 
 std::string describe_log(const Document& log);
 std::string describe_list(const Document& list);

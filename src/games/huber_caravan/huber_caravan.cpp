@@ -254,7 +254,13 @@ int HuberCaravanState::score(int s) const {
   return total - penalty(held(s));
 }
 
+void HuberCaravanState::conclude(const core::Ending& ending) {
+  ended_ = ending;
+  finished_ = true;
+}
+
 core::Result HuberCaravanState::result() const {
+  if (ended_) return core::ending_result(*ended_, num_players());
   core::Result result;
   std::vector<std::pair<int, int>> keys;  // (score, goods delivered): the HC-8 tie-break
   for (int s = 0; s < num_players(); ++s) {

@@ -110,7 +110,7 @@ Document NvCaravanState::view(int viewer) const {
     entry.add("hand_size", static_cast<std::size_t>(p.hand.size()));
     players.add(name_of(seat), entry.done());
   }
-  return Object()
+  Document doc = Object()
       .add("caravans", std::move(caravans))
       .add("finished", finished_)
       .add("first", name_of(first_))
@@ -125,6 +125,11 @@ Document NvCaravanState::view(int viewer) const {
                                                             : Document(nullptr))
       .add("winner", seat_doc(winner_))
       .done();
+  if (ended_) {  // nobody is to move
+    doc["ended"] = core::ending_document(*ended_, {kSeatNames.begin(), kSeatNames.end()});
+    doc["to_move"] = nullptr;
+  }
+  return doc;
 }
 
 // ---- The view as text: view(viewer).dump() written directly (keys in nlohmann's sorted order) --
@@ -186,6 +191,7 @@ void NvCaravanState::write_caravan(core::JsonText& out, int index) const {
 }
 
 std::string NvCaravanState::view_text(int viewer) const {
+  if (ended_) return State::view_text(viewer);
   core::JsonText out(2048);
   out.begin_object().key("caravans").begin_array();
   for (int i = 0; i < kCaravans; ++i) write_caravan(out, i);

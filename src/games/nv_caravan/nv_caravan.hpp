@@ -196,6 +196,7 @@ class NvCaravanState : public core::State {
   core::Document move_of(core::ActionId action) const override;
   std::optional<core::ActionId> action_of(const core::Document& move) const override;
 
+  void conclude(const core::Ending& ending) override;
   core::Document view(int viewer) const override;
   // view(viewer).dump() written from the compact state, with no Document (the audit's hash).
   std::string view_text(int viewer) const override;
@@ -255,6 +256,7 @@ class NvCaravanState : public core::State {
   std::int8_t winner_ = -1;
   // When finished_: whether all three pairs are won (else the player to move has no card).
   bool pairs_decided_ = false;
+  std::optional<core::Ending> ended_;  // ended outside the rules (conclude)
 };
 
 class NvCaravanEngine : public core::Engine {
