@@ -138,7 +138,8 @@ Result ending_result(const Ending& ending, int players) {
 
 Document ending_document(const Ending& ending, const std::vector<std::string>& seat_names) {
   Document winners = Document::array();
-  for (const int seat : ending.winners) winners.push_back(seat_names.at(static_cast<std::size_t>(seat)));
+  for (const int seat : ending.winners)
+    winners.push_back(seat_names.at(static_cast<std::size_t>(seat)));
   return {{"by", ending.by}, {"winners", winners}};
 }
 

@@ -456,9 +456,9 @@ std::string CaravaneersEngine::draw(const Document& view) const {
   out << fmt::format("Captures: South {}, East {}", captures.value("South", 0),
                      captures.value("East", 0));
   const std::string ending = core::ending_words(view);
-  out << (to_move.is_string()  ? fmt::format(". {} to move.\n", to_move.get<std::string>())
-          : ending.empty() ? std::string(". Game over.\n")
-                           : fmt::format(". Game over: {}.\n", ending));
+  out << (to_move.is_string() ? fmt::format(". {} to move.\n", to_move.get<std::string>())
+          : ending.empty()    ? std::string(". Game over.\n")
+                              : fmt::format(". Game over: {}.\n", ending));
   return out.str();
 }
 

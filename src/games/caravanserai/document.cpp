@@ -257,8 +257,9 @@ std::string position_text(const Position& pos, std::string buffer) {
 Position position_from_document(const Document& doc, std::optional<bool> expert) {
   if (!doc.is_object()) bad("a caravanserai position must be a mapping");
   static const std::set<std::string> known = {
-      "expert", "phase", "to_move",        "turn_number", "owed_goods", "final_turns_left",
-      "market", "tiles", "goods_on_board", "players",     "solo_level", "retired", "ended"};
+      "expert",           "phase",   "to_move", "turn_number",    "owed_goods",
+      "final_turns_left", "market",  "tiles",   "goods_on_board", "players",
+      "solo_level",       "retired", "ended"};
   for (const auto& [key, value] : doc.items())
     if (!known.count(key)) bad(fmt::format("unknown key '{}'", key));
   Position pos;

@@ -143,9 +143,9 @@ class DecktetCaravanState : public core::State {
   int hand_ = 1;
   int season_ = 1;
   int hand_opener_ = 0;
-  int to_move_ = 0;    // -1: the game is over
+  int to_move_ = 0;                    // -1: the game is over
   std::optional<core::Ending> ended_;  // ended outside the rules (conclude)
-  int went_out_ = -1;  // -1: no one yet
+  int went_out_ = -1;                  // -1: no one yet
   int hands_scored_ = 0;
   std::array<std::array<int, 2>, kMaxHands> scores_by_hand_{};
   std::array<Card, 2> face_up_{};
