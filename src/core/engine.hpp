@@ -9,6 +9,7 @@
 // replay of the record give the same game on every machine.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -250,6 +251,15 @@ class Engine {
   virtual std::string seat_name(int seat) const = 0;
   // True when some state is hidden from some player (the leak tests run on these engines).
   virtual bool hidden_information() const = 0;
+  // How a move is written in this game, for people (the invitation, legal moves in mail and
+  // html): one sentence, two moves from its man page (a test checks the page still shows them),
+  // and the keys of a move in the order the page writes them (none where moves are words).
+  struct Notation {
+    std::string how;
+    std::array<std::string, 2> examples;  // each a YAML list item's text ("c3", "{discard: 4C}")
+    std::vector<std::string> key_order;
+  };
+  virtual const Notation& notation() const = 0;
 
   // A new game. Options are validated here (unknown key, bad value: SetupError).
   virtual Setup start(int players, const std::map<std::string, std::string>& opts,

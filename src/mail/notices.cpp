@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "core/engine.hpp"
 #include "mail/letters.hpp"
-#include "mail/notation.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
 #include "referee/referee.hpp"
@@ -60,9 +60,9 @@ std::string clock_text(const store::GameRow& game, const json& created, bool to_
 std::string how_to_play(const store::GameRow& game, bool to_move) {
   std::ostringstream out;
   out << "How to write a turn: ";
-  if (const Notation* notation = notation_of(game.kind)) {
-    out << notation->how << ", for example\n\n";
-    for (const auto& example : notation->examples) out << "  - " << example << "\n";
+  if (const core::Engine* engine = core::find_engine(game.kind)) {
+    out << engine->notation().how << ", for example\n\n";
+    for (const auto& example : engine->notation().examples) out << "  - " << example << "\n";
     out << "\n";
   }
   out << fmt::format(

@@ -495,4 +495,10 @@ std::unique_ptr<core::State> CaravaneersEngine::restore(
   return state;
 }
 
+const core::Engine::Notation& CaravaneersEngine::notation() const {
+  static const Notation kNotation{
+      "a move is the square of the piece that leads the line you move", {"c3", "a6"}, {}};
+  return kNotation;
+}
+
 }  // namespace games::caravaneers

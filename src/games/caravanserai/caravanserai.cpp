@@ -458,4 +458,12 @@ std::unique_ptr<core::State> CaravanseraiEngine::restore(
   return std::make_unique<CaravanseraiState>(std::move(pos));
 }
 
+const core::Engine::Notation& CaravanseraiEngine::notation() const {
+  static const Notation kNotation{
+      "a placement is a path: a direction, then goods by colour and turns",
+      {"{path: [SW]}", "{path: [E, red, SE]}"},
+      {"path", "place", "turn"}};
+  return kNotation;
+}
+
 }  // namespace games::caravanserai

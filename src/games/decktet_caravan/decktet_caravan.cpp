@@ -535,4 +535,13 @@ std::unique_ptr<core::State> DecktetCaravanState::resample(int viewer, core::Rng
   return other;
 }
 
+const core::Engine::Notation& DecktetCaravanEngine::notation() const {
+  static const Notation kNotation{
+      "a play is its cards by code, an Ace or Crown with the rank it stands for after '=', or "
+      "pass",
+      {"3MW 4MS AM=5", "pass"},
+      {}};
+  return kNotation;
+}
+
 }  // namespace games::decktet_caravan

@@ -630,4 +630,13 @@ std::unique_ptr<core::State> HuberCaravanEngine::restore(
   }
 }
 
+const core::Engine::Notation& HuberCaravanEngine::notation() const {
+  static const Notation kNotation{
+      "each action is a map (place, move, pickup, steal, good) or end, several to a turn",
+      {"place: c3", "move: {from: c3, to: d3}"},
+      {"place", "move", "pickup", "steal", "good", "at", "victim", "from", "to", "colour",
+       "under"}};
+  return kNotation;
+}
+
 }  // namespace games::huber_caravan

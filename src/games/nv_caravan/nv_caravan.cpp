@@ -548,4 +548,13 @@ std::unique_ptr<core::State> NvCaravanEngine::restore(
   return state;
 }
 
+const core::Engine::Notation& NvCaravanEngine::notation() const {
+  static const Notation kNotation{
+      "a move is a map: play a card on a caravan (and at a card), discard a card, or disband a "
+      "caravan",
+      {"{play: 7H, on: 2}", "{discard: 4C}"},
+      {"play", "discard", "disband", "on", "at"}};
+  return kNotation;
+}
+
 }  // namespace games::nv_caravan
