@@ -27,6 +27,10 @@ std::string event_words(const Document& event, const SeatLabels& labels);
 // row forfeit the game". An unknown policy is given as it is.
 std::string nmr_words(const std::string& policy);
 
+// A duration as JSON and YAML give it (seconds, a number; caravan-ref(1), Durations) in words:
+// "1d 12h", "1.5s"; `fallback` when it is not a number.
+std::string duration_words(const Document& seconds, const std::string& fallback = "?");
+
 std::string describe_log(const Document& log);
 std::string describe_list(const Document& list);
 std::string describe_games(const Document& games);
