@@ -63,8 +63,8 @@ std::string deadline_of(const Document& view) {
 // The clock's rules in words: "a move within 3d, 1d of grace; then: default move".
 std::string clock_line(const Document& clock) {
   return fmt::format("A move within {}, {} of grace; after that: {}.",
-                     text_of(clock.value("deadline", Document()), "?"),
-                     text_of(clock.value("grace", Document()), "0"),
+                     duration_words(clock.value("deadline", Document())),
+                     duration_words(clock.value("grace", Document()), "0s"),
                      nmr_words(text_of(clock.value("nmr", Document()), "wait")));
 }
 

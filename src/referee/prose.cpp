@@ -128,9 +128,8 @@ std::string event_words(const Document& event, const SeatLabels& labels) {
       if (value.get<bool>()) parts.push_back(spaced(key));
       continue;
     }
-    if (key == "remaining" && value.is_number_integer()) {  // a paused clock's time left, seconds
-      parts.push_back("remaining " +
-                      core::duration_words(core::Seconds(value.get<std::int64_t>())));
+    if (key == "remaining" && value.is_number()) {  // a paused clock's time left, seconds
+      parts.push_back("remaining " + duration_words(value));
       continue;
     }
     parts.push_back(fmt::format("{} {}", spaced(key), words(value, labels)));
@@ -245,6 +244,15 @@ std::string describe_games(const Document& games) {
     out << "\n";
   }
   return out.str();
+}
+
+std::string duration_words(const Document& seconds, const std::string& fallback) {
+  if (!seconds.is_number()) return fallback;
+  const double value = seconds.get<double>();
+  const auto whole = static_cast<std::int64_t>(value);
+  if (value < 60 && value != static_cast<double>(whole))  // milliseconds only say something here
+    return fmt::format("{:g}s", value);
+  return core::duration_words(core::Seconds(whole));
 }
 
 std::string describe_new(const Document& created) {

@@ -30,6 +30,10 @@ std::string nmr_words(const std::string& policy);
 // resignation", " by forfeit", " by agreement" (a draw), " by the game master's ruling".
 std::string how_it_ended(const Document& result);
 
+// A duration as JSON and YAML give it (seconds, a number; caravan-ref(1), Durations) in words:
+// "1d 12h", "1.5s"; `fallback` when it is not a number.
+std::string duration_words(const Document& seconds, const std::string& fallback = "?");
+
 std::string describe_log(const Document& log);
 std::string describe_list(const Document& list);
 std::string describe_games(const Document& games);

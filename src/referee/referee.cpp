@@ -16,6 +16,7 @@
 #include "output/writer.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/position.hpp"
 #include "referee/prose.hpp"
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
@@ -264,7 +265,9 @@ Document view_of(store::GameStore& games, const GameContext& context,
   Document doc;
   doc["game"] = context.row.id;
   doc["kind"] = context.row.kind;
-  doc["turn"] = context.row.next_turn;
+  // What this viewer's next turn file carries (referee/position.hpp).
+  doc["turn"] =
+      turn_to_write(games, game, player && !observer ? std::optional<int>(viewer) : std::nullopt);
   doc["to_move"] = to_move_names(*context.state, context.row);
   const bool over = game_over(*context.state, context.row);
   doc["finished"] = over;
@@ -433,7 +436,7 @@ Document list_games(store::Database& db, const ListFilter& filter) {
     Document item = {{"game", row.id},
                      {"kind", row.kind},
                      {"players", names},
-                     {"turn", row.next_turn},
+                     {"turn", turn_to_write(games, row.id)},
                      {"finished", row.finished},
                      {"created", row.created_at},
                      {"to_move", to_move},

@@ -52,9 +52,11 @@ class Hosting : public TempDb, public ::testing::WithParamInterface<const core::
     const Document view = referee_view();
     return view["to_move"].empty() ? "" : view["to_move"][0].get<std::string>();
   }
+  // A turn file as the player writes it, with the turn their own view gives.
   std::string header(const std::string& player) {
     const std::size_t seat = std::stoul(player.substr(1));
-    return "game: " + game_ + "\nplayer: " + player + "\nturn: " + std::to_string(turn()) +
+    return "game: " + game_ + "\nplayer: " + player +
+           "\nturn: " + referee::view(db(), game_, player)["turn"].dump() +
            "\ntoken: " + tokens_.at(seat) + "\n";
   }
   // The player to move plays their first legal move (or the engine's default).
