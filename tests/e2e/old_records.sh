@@ -17,6 +17,7 @@ expect_in out "ok: true" "the imported game audits"
 if command -v sqlite3 >/dev/null; then
   sqlite3 old.db <"$OLD/games.sql"
   cp "$OLD/games.db.key" old.db.key
+  chmod 600 old.db.key  # git keeps no mode but 644 and 755; the referee refuses a key others can read
   PENDING=$(sed -n 's/^game: "\(.*\)"/\1/p' "$OLD/pending-turn.yaml")
   expect_exit 0 "the old database audits" -- "$BIN" --db old.db audit
   [ "$(grep -c 'ok: true' out)" -eq 3 ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: not every old game audits"; cat out; }
