@@ -18,17 +18,8 @@ namespace {
 
 using core::Document;
 
-class TurnPosition : public TempDb {
+class TurnPosition : public ClockedTempDb {
  protected:
-  void SetUp() override {
-    TempDb::SetUp();
-    core::set_now(*core::parse_time("2026-03-01T12:00:00Z"));
-  }
-  void TearDown() override {
-    core::set_now(std::nullopt);
-    TempDb::TearDown();
-  }
-
   // p0 signs its turns with a key; the others send tokens. A clock of a day, waiting on a miss.
   void create(const std::string& kind = "caravaneers", int players = 2) {
     referee::NewGame request;

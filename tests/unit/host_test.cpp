@@ -18,17 +18,8 @@ using core::Document;
 
 core::Time at(const std::string& text) { return *core::parse_time(text); }
 
-class Hosting : public TempDb, public ::testing::WithParamInterface<const core::Engine*> {
+class Hosting : public ClockedTempDb, public ::testing::WithParamInterface<const core::Engine*> {
  protected:
-  void SetUp() override {
-    TempDb::SetUp();
-    core::set_now(at("2026-03-01T12:00:00Z"));
-  }
-  void TearDown() override {
-    core::set_now(std::nullopt);
-    TempDb::TearDown();
-  }
-
   void create(const std::string& kind, int players, referee::TimingRequest timing = {}) {
     referee::NewGame request;
     request.kind = kind;

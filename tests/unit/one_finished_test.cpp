@@ -25,17 +25,9 @@ using core::Document;
 
 core::Time at(const std::string& text) { return *core::parse_time(text); }
 
-class OneFinished : public TempDb, public ::testing::WithParamInterface<const core::Engine*> {
+class OneFinished : public ClockedTempDb,
+                    public ::testing::WithParamInterface<const core::Engine*> {
  protected:
-  void SetUp() override {
-    TempDb::SetUp();
-    core::set_now(at("2026-03-01T12:00:00Z"));
-  }
-  void TearDown() override {
-    core::set_now(std::nullopt);
-    TempDb::TearDown();
-  }
-
   void create(int players, const std::string& nmr = "wait") {
     referee::NewGame request;
     request.kind = GetParam()->id();
