@@ -127,6 +127,33 @@ std::vector<Event> State::retire(int seat, Rng& rng) {
   throw MoveError(fmt::format("this game cannot go on without seat {}", seat));
 }
 
+Result ending_result(const Ending& ending, int players) {
+  Result result;
+  result.winners = ending.winners;
+  const double share = ending.winners.empty() ? 1.0 / players : 1.0 / ending.winners.size();
+  result.scores.assign(static_cast<std::size_t>(players), ending.winners.empty() ? share : 0.0);
+  for (const int seat : ending.winners) result.scores.at(static_cast<std::size_t>(seat)) = share;
+  return result;
+}
+
+Document ending_document(const Ending& ending, const std::vector<std::string>& seat_names) {
+  Document winners = Document::array();
+  for (const int seat : ending.winners)
+    winners.push_back(seat_names.at(static_cast<std::size_t>(seat)));
+  return {{"by", ending.by}, {"winners", winners}};
+}
+
+std::string ending_words(const Ending& ending) {
+  return ending.by == "draw"           ? "ended by an agreed draw"
+         : ending.by == "adjudication" ? "ended by the game master's ruling"
+                                       : "ended by " + ending.by;
+}
+
+std::string ending_words(const Document& view) {
+  const Document& by = member(member(view, "ended"), "by");
+  return by.is_string() ? ending_words(Ending{by.get<std::string>(), {}}) : "";
+}
+
 double outcome(const Result& result, int seat) {
   const auto& winners = result.winners;
   if (winners.empty())

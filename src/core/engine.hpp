@@ -9,6 +9,7 @@
 // replay of the record give the same game on every machine.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -77,6 +78,23 @@ struct Result {
   std::vector<int> winners;
   std::vector<double> scores;  // one per seat
 };
+
+// How a game ended outside its rules (State::conclude): a resignation, an agreed draw, a forfeit,
+// the game master's ruling.
+struct Ending {
+  std::string by;            // "resignation", "draw", "forfeit", "adjudication"
+  std::vector<int> winners;  // seats; none: a draw
+};
+// Such an ending as a result: its winners, and each seat's share of the outcome as its score (1 for
+// a sole winner, 1/k for a place shared by k seats, 1/n each in a draw, 0 for a loss), since the
+// rules never scored the game.
+Result ending_result(const Ending& ending, int players);
+// The ending as a view writes it under "ended": {"by": ..., "winners": [seat names]}.
+Document ending_document(const Ending& ending, const std::vector<std::string>& seat_names);
+// How the game of `view` ended outside its rules, in words for a board ("ended by resignation"),
+// or "" when it did not.
+std::string ending_words(const Document& view);
+std::string ending_words(const Ending& ending);
 
 // A legal move packed into a number by its engine (State's fast path, below).
 using ActionId = std::uint64_t;
@@ -154,6 +172,15 @@ class State {
   // engine cannot (MoveError): games of more than two seats override it.
   virtual std::vector<Event> retire(int seat, Rng& rng);
 
+  // The game ends here, for a reason outside the rules (Ending). From then on finished() is true,
+  // nobody is to move, there is no legal move, result() is ending_result(ending), and every view
+  // says so: finished (where the view has that field), nobody to move, and "ended"
+  // (ending_document); draw() and picture() show how it ended. Such a view is no position to
+  // play on: the referee refuses it as a start, so restore() never sees "ended". The
+  // referee ends only the copies it shows (views, moves, pictures, mail), never the state it
+  // keeps and hashes, so that every record made before replays as it did.
+  virtual void conclude(const Ending& ending) = 0;
+
   // What `viewer` may know (a seat, or kReferee for everything). For kReferee this is the
   // complete state: restore(view(kReferee)) gives an equal State.
   virtual Document view(int viewer) const = 0;
@@ -224,6 +251,15 @@ class Engine {
   virtual std::string seat_name(int seat) const = 0;
   // True when some state is hidden from some player (the leak tests run on these engines).
   virtual bool hidden_information() const = 0;
+  // How a move is written in this game, for people (the invitation, legal moves in mail and
+  // html): one sentence, two moves from its man page (a test checks the page still shows them),
+  // and the keys of a move in the order the page writes them (none where moves are words).
+  struct Notation {
+    std::string how;
+    std::array<std::string, 2> examples;  // each a YAML list item's text ("c3", "{discard: 4C}")
+    std::vector<std::string> key_order;
+  };
+  virtual const Notation& notation() const = 0;
 
   // A new game. Options are validated here (unknown key, bad value: SetupError).
   virtual Setup start(int players, const std::map<std::string, std::string>& opts,

@@ -1,5 +1,7 @@
 #include "ledger/game_ledger.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/crypto.hpp"
@@ -90,7 +92,7 @@ void authenticate(const turnfile::TurnRequest& request, const store::PlayerRow& 
                                       request.player, game));
 }
 
-void check_chain(const turnfile::TurnRequest& request, const store::GameRow& row) {
+void check_chain(const turnfile::TurnRequest& request, const std::vector<std::string>& heads) {
   if (request.chain.empty()) {
     if (!request.signature.empty())
       throw core::UserError(core::Exit::kRejected,
@@ -98,12 +100,13 @@ void check_chain(const turnfile::TurnRequest& request, const store::GameRow& row
                             "the player's view)");
     return;
   }
-  if (lower(request.chain) != row.chain_head)
+  const std::string head = heads.empty() ? std::string() : heads.front();
+  if (std::find(heads.begin(), heads.end(), lower(request.chain)) == heads.end())
     throw core::UserError(
         core::Exit::kRejected,
         fmt::format("this file answers chain head {}, but the game's head is {} (an old file?)",
-                    request.chain, row.chain_head),
-        {{"expected_chain", row.chain_head}});
+                    request.chain, head),
+        {{"expected_chain", head}});
 }
 
 void add_audit_fields(Document& doc, const store::GameRow& row, bool finished) {

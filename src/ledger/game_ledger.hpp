@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -32,9 +33,11 @@ void chain_turn(store::GameRow& row, store::TurnRow& turn);
 // signature. UserError 77 when they do not hold (wrong token, forged signature, wrong kind).
 void authenticate(const turnfile::TurnRequest& request, const store::PlayerRow& player,
                   const std::string& game);
-// A file that names a chain head must name the game's current one; a signed file must name it.
-// UserError 65 otherwise (an old signed file sent again is refused here or by its turn number).
-void check_chain(const turnfile::TurnRequest& request, const store::GameRow& row);
+// A file that names a chain head must name one of `heads`: the game's head first, then the ones
+// it had since its position was reached (referee/position.hpp: a pause does not make a file
+// stale); a signed file must name one. UserError 65 otherwise (an old signed file sent again is
+// refused here or by its turn number).
+void check_chain(const turnfile::TurnRequest& request, const std::vector<std::string>& heads);
 
 // Adds seed_commitment and chain to a view or log; once the game is over also seed and
 // seed_salt. Games from before the audit (no commitment) show null.

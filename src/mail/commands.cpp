@@ -14,6 +14,7 @@
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
 #include "referee/move_lines.hpp"
+#include "referee/position.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "turnfile/turnfile.hpp"
@@ -240,6 +241,8 @@ Outgoing moves_letter(store::Database& db, const store::GameRow& game, const Rea
                       const Incoming& in) {
   const std::string& player = reader.player->name;
   const auto moves = referee::legal_moves(db, game.id, player, nullptr, kMovesListed);
+  store::GameStore games(db);
+  const std::int64_t turn = referee::turn_to_write(games, game.id, reader.player->seat);
   Outgoing mail = game_mail(game, reader, &in);
   std::ostringstream body;
   body << greeting(reader.to);
@@ -249,7 +252,7 @@ Outgoing moves_letter(store::Database& db, const store::GameRow& game, const Rea
     body << fmt::format(
         "Your legal moves in game {}, turn {} ({}{}), each a line to paste under "
         "'moves:' in your turn:\n\n",
-        game.id, game.next_turn, moves.total_exact ? "" : "at least ", moves.total);
+        game.id, turn, moves.total_exact ? "" : "at least ", moves.total);
     for (const auto& group : referee::group_moves(moves.moves, game.kind)) {
       if (!group.label.empty()) body << "  # " << group.label << "\n";
       for (const auto& move : group.moves) body << "  - " << move << "\n";
@@ -257,7 +260,7 @@ Outgoing moves_letter(store::Database& db, const store::GameRow& game, const Rea
     if (moves.total > moves.moves.size() || !moves.total_exact)
       body << "  # ... more: 'caravan-ref moves --prefix' narrows the list\n";
     body << "\nA whole turn with the first of them:\n\n"
-         << turn_template(game.id, player, game.next_turn, !reader.player->public_key.empty(),
+         << turn_template(game.id, player, turn, !reader.player->public_key.empty(),
                           referee::move_line(moves.moves[0], game.kind));
   }
   body << kSignature;
@@ -278,10 +281,13 @@ Outgoing games_letter(store::Database& db, const Incoming& in) {
     body << fmt::format("  game {} ({}) as {}, now at turn {}\n", seat.game, seat.kind, seat.player,
                         seat.next_turn);
   if (!observed.empty()) body << "Games you observe:\n";
+  store::GameStore games(db);
   for (const auto& id : observed)
-    if (const auto game = store::GameStore(db).find_game(id))
+    if (const auto game = games.find_game(id))
       body << fmt::format("  game {} ({}), {}\n", id, game->kind,
-                          game->finished ? "finished" : fmt::format("at turn {}", game->next_turn));
+                          game->finished
+                              ? "finished"
+                              : fmt::format("at turn {}", referee::turn_to_write(games, id)));
   body << kSignature;
   mail.body = body.str();
   return mail;

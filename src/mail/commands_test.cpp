@@ -9,7 +9,6 @@
 
 #include "core/clock.hpp"
 #include "mail/mailer.hpp"
-#include "mail/notation.hpp"
 #include "mail/notices.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
@@ -397,11 +396,9 @@ TEST_F(MailGame, ALongListOfLegalMovesIsAttachedWhole) {
 
 TEST(MailNotation, EveryExampleIsInItsGamesManPage) {
   for (const auto* engine : core::engines()) {
-    const mail::Notation* notation = mail::notation_of(engine->id());
-    ASSERT_TRUE(notation) << engine->id();
     std::ifstream file(kSource / "man" / ("caravan-ref-" + engine->id() + ".6"));
     const std::string page{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
-    for (const auto& example : notation->examples)
+    for (const auto& example : engine->notation().examples)
       EXPECT_NE(page.find(example), std::string::npos) << engine->id() << ": " << example;
   }
 }

@@ -34,8 +34,11 @@ struct Outgoing {
   std::optional<std::string> message_id{};  // without <>; none: a fresh one
   // auto-replied answers a player's message; auto-generated is the referee's own initiative.
   bool answers_a_message = false;
-  // The game it is about (empty: none) and the game's next turn as the mail shows it: an action
-  // mailed in reply without a turn number is bound to that turn (outbox.hpp, turn_seen).
+  // The game it is about (empty: none) and the number of the record's next turn when the mail was
+  // made: an action mailed in reply without a turn number is bound to that turn (outbox.hpp,
+  // turn_seen). Not the view's turn, which stays while only the table changes
+  // (referee/position.hpp): the same answer mailed again is then done once, a new one to a later
+  // mail is not mistaken for it.
   std::string game{};
   std::optional<std::int64_t> shown_turn{};
 };

@@ -207,7 +207,9 @@ Outgoing view_letter(store::Database& db, const store::GameRow& game, const Read
                        view["to_move"][0].get<std::string>() == reader.player->name;
 
   Outgoing mail = game_mail(game, reader, answering);
-  mail.shown_turn = next;  // the game as read in this snapshot, which may be past `game`
+  // The record's next number as read in this snapshot (which may be past `game`), not the view's
+  // turn: a reply to an older mail then tells from one to this (compose.hpp, shown_turn).
+  mail.shown_turn = store::GameStore(db).next_turn(game.id);
   std::ostringstream body;
   body << greeting(reader.to) << news << "\n\n" << referee::draw_view(view) << "\n";
   if (finished) {

@@ -1,6 +1,7 @@
 #include "mail/mail_store.hpp"
 
 #include "ledger/crypto.hpp"
+#include "referee/position.hpp"
 #include "store/game_store.hpp"
 #include "turnfile/redact.hpp"
 
@@ -113,14 +114,17 @@ std::optional<SubmissionOutcome> MailStore::submission_of(const std::string& tex
 
 std::vector<SeatOfAddress> MailStore::seats_of(const std::string& address) {
   store::Statement query(db_,
-                         "SELECT g.id, g.kind, p.name, g.next_turn FROM players p "
+                         "SELECT g.id, g.kind, p.name, p.seat FROM players p "
                          "JOIN games g ON g.id = p.game_id "
                          "WHERE lower(p.address) = lower(?) AND g.finished = 0 "
                          "ORDER BY g.created_at, g.id");
   query.bind(1, address);
   std::vector<SeatOfAddress> seats;
+  store::GameStore games(db_);
   while (query.step())
-    seats.push_back({query.text(0), query.text(1), query.text(2), query.integer(3)});
+    seats.push_back(
+        {query.text(0), query.text(1), query.text(2),
+         referee::turn_to_write(games, query.text(0), static_cast<int>(query.integer(3)))});
   return seats;
 }
 

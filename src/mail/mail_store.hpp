@@ -48,7 +48,7 @@ struct SeatOfAddress {
   std::string game;
   std::string kind;
   std::string player;
-  std::int64_t next_turn = 0;
+  std::int64_t next_turn = 0;  // the turn a file for it carries now (referee/position.hpp)
 };
 
 class MailStore {

@@ -4,10 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "core/engine.hpp"
 #include "mail/letters.hpp"
-#include "mail/notation.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
+#include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 
@@ -47,22 +48,26 @@ std::string missed_deadline_words(const json& nmr, bool to_a_player) {
 std::string clock_text(const store::GameRow& game, const json& created, bool to_a_player) {
   if (!created.contains("clock")) return "The game has no clock: take the time you need.";
   const json& clock = created["clock"];
+  // The clock's durations are seconds (numbers) in the document; words here.
+  const auto given = [&clock](const char* name) {
+    return clock.contains(name) && clock[name].is_number() && clock[name].get<double>() > 0;
+  };
   std::string text = fmt::format("Each turn is due {} after the one before",
-                                 clock.value("deadline", std::string("?")));
-  if (clock.contains("grace") && clock["grace"] != "0s")
-    text += fmt::format(", with {} of grace", clock["grace"].get<std::string>());
-  if (clock.contains("remind") && clock["remind"] != "0s")
+                                 referee::duration_words(clock.value("deadline", json())));
+  if (given("grace"))
+    text += fmt::format(", with {} of grace", referee::duration_words(clock["grace"]));
+  if (given("remind"))
     text += fmt::format("; I remind {} {} before", to_a_player ? "you" : "the player",
-                        clock["remind"].get<std::string>());
+                        referee::duration_words(clock["remind"]));
   return text + ". " + missed_deadline_words(game.timing.value("nmr", json::object()), to_a_player);
 }
 
 std::string how_to_play(const store::GameRow& game, bool to_move) {
   std::ostringstream out;
   out << "How to write a turn: ";
-  if (const Notation* notation = notation_of(game.kind)) {
-    out << notation->how << ", for example\n\n";
-    for (const auto& example : notation->examples) out << "  - " << example << "\n";
+  if (const core::Engine* engine = core::find_engine(game.kind)) {
+    out << engine->notation().how << ", for example\n\n";
+    for (const auto& example : engine->notation().examples) out << "  - " << example << "\n";
     out << "\n";
   }
   out << fmt::format(

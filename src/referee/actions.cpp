@@ -23,15 +23,6 @@ bool contains(const Document& list, int seat) {
   return std::find(list.begin(), list.end(), Document(seat)) != list.end();
 }
 
-// The seats still in the game.
-std::vector<int> active_seats(const store::GameRow& row) {
-  std::vector<int> seats;
-  const Document retired = row.host.value("retired", Document::array());
-  for (const auto& player : row.players)
-    if (!contains(retired, player.seat)) seats.push_back(player.seat);
-  return seats;
-}
-
 // Every active seat other than `by` is in `accepted`.
 bool all_others_accept(const store::GameRow& row, int by, const Document& accepted) {
   for (int seat : active_seats(row))

@@ -10,6 +10,7 @@
 #include "ledger/receipt.hpp"
 #include "output/writer.hpp"
 #include "referee/game_context.hpp"
+#include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/turns.hpp"
 #include "store/game_store.hpp"
@@ -95,7 +96,7 @@ BotPlay play_bot(store::Database& db, const BotRequest& request) {
 
     play.turn = {{"game", row.id},
                  {"player", player.name},
-                 {"turn", row.next_turn},
+                 {"turn", turn_to_write(games, row.id, seat)},
                  {"chain", row.chain_head},
                  {"moves", moves}};
     play.stats = {{"level", bot::level_name(request.spec.level)},

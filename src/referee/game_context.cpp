@@ -1,5 +1,7 @@
 #include "referee/game_context.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/clock.hpp"
@@ -104,13 +106,26 @@ bool kept_snapshot_has_hash(std::string_view text, const std::string& hash) {
 
 namespace {
 
-// The referee's own result (resignation, draw, forfeit, adjudication): winners by seat.
+// A score as the result writes it: whole numbers as whole numbers ("6", not "6.0").
+Document score_document(double score) {
+  if (score == static_cast<double>(static_cast<std::int64_t>(score)))
+    return static_cast<std::int64_t>(score);
+  return score;
+}
+
+// The referee's own result (resignation, draw, forfeit, adjudication): winners by seat, and each
+// seat's share of the outcome as its score (core::ending_result).
 Document declared_result(const Document& declared, const store::GameRow& row) {
   Document winners = Document::array();
   for (const auto& seat : declared.at("winners"))
     winners.push_back(row.players.at(seat.get<std::size_t>()).name);
   const bool draw = declared.at("by") == "draw";
-  Document doc = {{"by", declared.at("by")}, {"draw", draw}, {"scores", Document::object()}};
+  const core::Result shares =
+      core::ending_result(*declared_ending(row), static_cast<int>(row.players.size()));
+  Document scores = Document::object();
+  for (const auto& player : row.players)
+    scores[player.name] = score_document(shares.scores.at(static_cast<std::size_t>(player.seat)));
+  Document doc = {{"by", declared.at("by")}, {"draw", draw}, {"scores", scores}};
   doc["winner"] = winners.size() == 1 ? winners[0] : Document(nullptr);
   if (winners.size() > 1) doc["winners"] = winners;
   if (declared.contains("reason")) doc["reason"] = declared["reason"];
@@ -118,6 +133,37 @@ Document declared_result(const Document& declared, const store::GameRow& row) {
 }
 
 }  // namespace
+
+std::vector<int> active_seats(const store::GameRow& row) {
+  std::vector<int> seats;
+  const Document retired = row.host.value("retired", Document::array());
+  for (const auto& player : row.players)
+    if (std::find(retired.begin(), retired.end(), Document(player.seat)) == retired.end())
+      seats.push_back(player.seat);
+  return seats;
+}
+
+std::optional<core::Ending> declared_ending(const store::GameRow& row) {
+  const Document& declared = core::member(row.host, "result");
+  if (!declared.contains("winners")) return std::nullopt;
+  core::Ending ending{declared.at("by").get<std::string>(), {}};
+  for (const auto& seat : declared.at("winners")) ending.winners.push_back(seat.get<int>());
+  if (ending.by == "draw" && ending.winners.empty()) {
+    const std::vector<int> active = active_seats(row);
+    if (active.size() < row.players.size()) ending.winners = active;
+  }
+  return ending;
+}
+
+const core::State& shown_state(const core::State& state, const store::GameRow& row,
+                               std::unique_ptr<core::State>& concluded) {
+  if (state.finished()) return state;
+  const auto ending = declared_ending(row);
+  if (!ending) return state;
+  concluded = state.clone();
+  concluded->conclude(*ending);
+  return *concluded;
+}
 
 bool game_over(const core::State& state, const store::GameRow& row) {
   return state.finished() ||
@@ -135,14 +181,8 @@ Document result_document(const core::State& state, const store::GameRow& row) {
   const core::Result result = state.result();
   Document scores = Document::object();
   for (const auto& player : row.players)
-    if (static_cast<std::size_t>(player.seat) < result.scores.size()) {
-      const double score = result.scores[static_cast<std::size_t>(player.seat)];
-      // Whole scores are written as whole numbers: "6", not "6.0".
-      if (score == static_cast<double>(static_cast<std::int64_t>(score)))
-        scores[player.name] = static_cast<std::int64_t>(score);
-      else
-        scores[player.name] = score;
-    }
+    if (static_cast<std::size_t>(player.seat) < result.scores.size())
+      scores[player.name] = score_document(result.scores[static_cast<std::size_t>(player.seat)]);
   Document winners = Document::array();
   for (int seat : result.winners)
     winners.push_back(row.players.at(static_cast<std::size_t>(seat)).name);
@@ -154,6 +194,13 @@ Document result_document(const core::State& state, const store::GameRow& row) {
   doc["winner"] = winners.size() == 1 ? winners[0] : Document(nullptr);
   if (winners.size() > 1 && !draw) doc["winners"] = winners;
   return doc;
+}
+
+Document result_as_written_before_scores(const Document& result) {
+  if (!result.is_object() || result.value("by", "rules") == "rules") return result;
+  Document earlier = result;
+  earlier["scores"] = Document::object();
+  return earlier;
 }
 
 Document to_move_names(const core::State& state, const store::GameRow& row) {

@@ -47,10 +47,22 @@ std::string state_hash_of_texts(std::string_view state_text, std::string_view rn
 // has `hash`: read from its text as the referee writes it (no document made), else as a document.
 bool kept_snapshot_has_hash(std::string_view text, const std::string& hash);
 
+// The seats still in the game (none of them has resigned or forfeited).
+std::vector<int> active_seats(const store::GameRow& row);
 // Over by the rules, or by the referee (resignation, draw, forfeit, adjudication).
 bool game_over(const core::State& state, const store::GameRow& row);
+// How the referee ended the game (a result it declared), or nullopt: running, or over by the
+// rules. An agreed draw after a seat has left is shared by the seats that remain.
+std::optional<core::Ending> declared_ending(const store::GameRow& row);
+// The state as every output shows it: `state` itself, or, when the referee ended the game, a copy
+// that the engine has concluded (core::State::conclude). The kept state is never concluded.
+const core::State& shown_state(const core::State& state, const store::GameRow& row,
+                               std::unique_ptr<core::State>& concluded);
 // {by, draw, winner, winners?, scores}, null while the game runs. `by` says how it ended.
 core::Document result_document(const core::State& state, const store::GameRow& row);
+// `result` as releases before scores were given to declared results wrote it (a result the
+// referee declared had "scores": {}): a record or database made then still verifies and audits.
+core::Document result_as_written_before_scores(const core::Document& result);
 core::Document to_move_names(const core::State& state, const store::GameRow& row);
 // A seat's name, or "referee" for the game master's own turns (seat -1).
 std::string player_name(const store::GameRow& row, int seat);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <vector>
 
 #include "output/writer.hpp"
 
@@ -11,19 +12,11 @@ namespace {
 
 using core::Document;
 
-// Each game's move keys in the order its manual page writes them (caravan-ref-KIND(6)); the games
-// whose moves are words (caravaneers, decktet-caravan) need none.
+// The game's move keys in the order its manual page writes them (core::Engine::notation).
 const std::vector<std::string>& key_order(const std::string& kind) {
-  static const std::map<std::string, std::vector<std::string>> kOrders = {
-      {"nv-caravan", {"play", "discard", "disband", "on", "at"}},
-      {"huber-caravan",
-       {"place", "move", "pickup", "steal", "good", "at", "victim", "from", "to", "colour",
-        "under"}},
-      {"caravanserai", {"path", "place", "turn"}},
-  };
   static const std::vector<std::string> kNone;
-  const auto it = kOrders.find(kind);
-  return it == kOrders.end() ? kNone : it->second;
+  const core::Engine* engine = core::find_engine(kind);
+  return engine ? engine->notation().key_order : kNone;
 }
 
 std::vector<std::string> ordered_keys(const Document& map, const std::string& kind) {

@@ -35,10 +35,12 @@ int viewer_of(const Document& view) {
 std::string status_line(const Document& view) {
   if (view.value("finished", false)) {
     const Document result = view.value("result", Document::object());
-    if (result.value("draw", false)) return "Finished: a draw";
+    const std::string how = how_it_ended(result);
+    if (result.value("draw", false)) return "Finished: a draw" + how;
     if (result.value("winner", Document()).is_string())
-      return "Finished: " + result["winner"].get<std::string>() + " wins";
-    return "Finished: shared by " + output::to_line(result.value("winners", Document::array()));
+      return "Finished: " + result["winner"].get<std::string>() + " wins" + how;
+    return "Finished: shared by " + output::to_line(result.value("winners", Document::array())) +
+           how;
   }
   const Document to_move = view.value("to_move", Document::array());
   return to_move.empty() ? std::string() : "To move: " + text_of(to_move[0]);
@@ -61,8 +63,8 @@ std::string deadline_of(const Document& view) {
 // The clock's rules in words: "a move within 3d, 1d of grace; then: default move".
 std::string clock_line(const Document& clock) {
   return fmt::format("A move within {}, {} of grace; after that: {}.",
-                     text_of(clock.value("deadline", Document()), "?"),
-                     text_of(clock.value("grace", Document()), "0"),
+                     duration_words(clock.value("deadline", Document())),
+                     duration_words(clock.value("grace", Document()), "0s"),
                      nmr_words(text_of(clock.value("nmr", Document()), "wait")));
 }
 

@@ -18,8 +18,9 @@ namespace referee {
 
 // The game's latest turn as `player` (nullopt: the referee) may see it; null before any turn.
 // The picture marks it (a view's own `last` is empty for the player who has just moved).
-// `next_turn` (a view's `turn`): the latest turn of that view, the one numbered next_turn - 1,
-// even if more turns were committed since the view was made.
+// `next_turn` (a view's `turn`, the position's turn: referee/position.hpp): the latest turn of
+// that view that changed the position, the one numbered next_turn - 1, even if more turns were
+// committed since the view was made. Without it, the game's latest turn, whatever it did.
 core::Document latest_turn(store::Database& db, const std::string& game,
                            const std::optional<std::string>& player,
                            std::optional<std::int64_t> next_turn = std::nullopt);

@@ -70,14 +70,23 @@ std::string table(const std::vector<std::vector<std::string>>& rows) {
 
 std::string outcome(const Document& result) {
   if (!result.is_object()) return "finished";
-  if (result.value("draw", false)) return "a draw";
+  const std::string how = how_it_ended(result);
+  if (result.value("draw", false)) return "a draw" + how;
   if (result.contains("winner") && result["winner"].is_string())
-    return result["winner"].get<std::string>() + " won";
-  if (result.contains("winners")) return words(result["winners"], {}) + " won";
+    return result["winner"].get<std::string>() + " won" + how;
+  if (result.contains("winners")) return words(result["winners"], {}) + " won" + how;
   return "finished";
 }
 
 }  // namespace
+
+std::string how_it_ended(const Document& result) {
+  const std::string by = result.is_object() ? result.value("by", std::string("rules")) : "rules";
+  return by == "rules"          ? ""
+         : by == "draw"         ? " by agreement"
+         : by == "adjudication" ? " by the game master's ruling"
+                                : " by " + by;
+}
 
 SeatLabels seat_labels(const Document& players) {
   SeatLabels labels;
@@ -119,9 +128,8 @@ std::string event_words(const Document& event, const SeatLabels& labels) {
       if (value.get<bool>()) parts.push_back(spaced(key));
       continue;
     }
-    if (key == "remaining" && value.is_number_integer()) {  // a paused clock's time left, seconds
-      parts.push_back("remaining " +
-                      core::duration_words(core::Seconds(value.get<std::int64_t>())));
+    if (key == "remaining" && value.is_number()) {  // a paused clock's time left, seconds
+      parts.push_back("remaining " + duration_words(value));
       continue;
     }
     parts.push_back(fmt::format("{} {}", spaced(key), words(value, labels)));
@@ -236,6 +244,15 @@ std::string describe_games(const Document& games) {
     out << "\n";
   }
   return out.str();
+}
+
+std::string duration_words(const Document& seconds, const std::string& fallback) {
+  if (!seconds.is_number()) return fallback;
+  const double value = seconds.get<double>();
+  const auto whole = static_cast<std::int64_t>(value);
+  if (value < 60 && value != static_cast<double>(whole))  // milliseconds only say something here
+    return fmt::format("{:g}s", value);
+  return core::duration_words(core::Seconds(whole));
 }
 
 std::string describe_new(const Document& created) {

@@ -26,6 +26,13 @@ std::string event_words(const Document& event, const SeatLabels& labels);
 // "default,forfeit:3"), in words: "the referee plays the default move; 3 deadlines missed in a
 // row forfeit the game". An unknown policy is given as it is.
 std::string nmr_words(const std::string& policy);
+// How a finished game's result came about, to follow "Ann wins": "" for the rules, " by
+// resignation", " by forfeit", " by agreement" (a draw), " by the game master's ruling".
+std::string how_it_ended(const Document& result);
+
+// A duration as JSON and YAML give it (seconds, a number; caravan-ref(1), Durations) in words:
+// "1d 12h", "1.5s"; `fallback` when it is not a number.
+std::string duration_words(const Document& seconds, const std::string& fallback = "?");
 
 std::string describe_log(const Document& log);
 std::string describe_list(const Document& list);

@@ -97,5 +97,15 @@ TEST(Prose, GamesSaysSeatsAndEachOptionWithItsValues) {
             "  --option majority=... (boolean, one of true, false; default false): end early\n\n");
 }
 
+// Issue 40: JSON and YAML give durations as seconds; people read them in words.
+TEST(Prose, ADurationInSecondsReadsAsWordsAndMillisecondsAsAFraction) {
+  EXPECT_EQ(duration_words(Document(259200)), "3d");
+  EXPECT_EQ(duration_words(Document(131400)), "1d 12h 30m");
+  EXPECT_EQ(duration_words(Document(0)), "0s");
+  EXPECT_EQ(duration_words(Document(1.5)), "1.5s");
+  EXPECT_EQ(duration_words(Document("1d")), "?") << "not a number: the fallback";
+  EXPECT_EQ(duration_words(Document(), "0s"), "0s");
+}
+
 }  // namespace
 }  // namespace referee

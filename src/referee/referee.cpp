@@ -16,6 +16,7 @@
 #include "output/writer.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/position.hpp"
 #include "referee/prose.hpp"
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
@@ -163,6 +164,10 @@ Document create_game(store::Database& db, const NewGame& given) {
                                              position["kind"].dump(), request.kind));
         position = position["state"];
       }
+      if (!core::member(position, "ended").is_null())
+        throw core::SetupError(
+            "the position is of a game that has ended (\"ended\"): a game starts from a "
+            "position that someone is to move in");
       state = engine->restore(position, players, request.options);
       row.from_position = true;
     } else {
@@ -260,13 +265,18 @@ Document view_of(store::GameStore& games, const GameContext& context,
   Document doc;
   doc["game"] = context.row.id;
   doc["kind"] = context.row.kind;
-  doc["turn"] = context.row.next_turn;
+  // What this viewer's next turn file carries (referee/position.hpp).
+  doc["turn"] =
+      turn_to_write(games, game, player && !observer ? std::optional<int>(viewer) : std::nullopt);
   doc["to_move"] = to_move_names(*context.state, context.row);
   const bool over = game_over(*context.state, context.row);
   doc["finished"] = over;
   if (over) doc["result"] = result_document(*context.state, context.row);
-  add_clock_fields(doc, context.row);
   add_table_fields(doc, context.row);
+  if (over)  // nothing runs any more: no clock, no pause or absence, no offer standing
+    for (const char* key : {"paused", "absent", "draw_offer", "undo_request"}) doc.erase(key);
+  else
+    add_clock_fields(doc, context.row);
   if (observer)
     doc["you"] = "observer";
   else if (player)
@@ -274,7 +284,8 @@ Document view_of(store::GameStore& games, const GameContext& context,
   else
     doc["you"] = "referee";
   doc["players"] = seats_document(context.row, *context.engine);
-  doc["state"] = context.state->view(viewer);
+  std::unique_ptr<core::State> concluded;
+  doc["state"] = shown_state(*context.state, context.row, concluded).view(viewer);
   ledger::add_audit_fields(doc, context.row, over);
 
   // What happened since this player's own previous turn (for the referee: the last turn).
@@ -330,7 +341,7 @@ std::string draw_view(const Document& doc) {
         : result.at("winner").is_string()
             ? named(result["winner"].get<std::string>()) + " wins"
             : "shared by " + output::to_line(result.value("winners", Document::array()));
-    out << fmt::format("Finished: {} ({}).\n", outcome, scores);
+    out << fmt::format("Finished: {}{} ({}).\n", outcome, how_it_ended(result), scores);
   } else if (!doc.at("to_move").empty()) {
     out << "To move: " << named(doc["to_move"][0].get<std::string>());
     if (doc.contains("deadline") && doc["deadline"].is_string())
@@ -363,7 +374,8 @@ MoveList legal_moves(store::Database& db, const std::string& game, const std::st
   GameContext context = load_game(games, game);
   const int seat = seat_of(context.row, player);
   MoveList list;
-  if (context.state->current_player() != seat) return list;
+  if (game_over(*context.state, context.row) || context.state->current_player() != seat)
+    return list;
   auto page = context.state->legal_moves_page(prefix, limit);
   for (auto& move : page.moves) list.moves.push_back(std::move(move));
   list.total = page.total;
@@ -424,13 +436,13 @@ Document list_games(store::Database& db, const ListFilter& filter) {
     Document item = {{"game", row.id},
                      {"kind", row.kind},
                      {"players", names},
-                     {"turn", row.next_turn},
+                     {"turn", turn_to_write(games, row.id)},
                      {"finished", row.finished},
                      {"created", row.created_at},
                      {"to_move", to_move},
                      {"deadline", row.deadline ? Document(*row.deadline) : Document()}};
     if (overdue) item["overdue"] = true;
-    if (row.host.contains("paused")) item["paused"] = true;
+    if (row.host.contains("paused") && !row.finished) item["paused"] = true;
     if (row.finished) item["result"] = row.result;
     list.push_back(item);
   }

@@ -10,6 +10,7 @@
 #include "ledger/receipt.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
@@ -36,8 +37,9 @@ Document answer(const GameContext& context, std::int64_t number, const std::stri
 // An action (resign, a draw offer, an undo request, an absence) from any seated player, whoever
 // is to move: a turn of the record like any other.
 Document accept_action(store::GameStore& games, const turnfile::TurnRequest& request,
-                       std::optional<std::int64_t> submission_id, GameContext& context) {
-  ledger::check_chain(request, context.row);
+                       std::optional<std::int64_t> submission_id, GameContext& context,
+                       const TurnWindow& window) {
+  ledger::check_chain(request, window.heads);
   const int seat = seat_of(context.row, request.player);
   const std::int64_t number = context.row.next_turn;
   const std::string name = request.action.at("action").get<std::string>();
@@ -61,13 +63,10 @@ Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
                        request.game);
   if (game_over(*context.state, context.row))
     throw core::UserError(core::Exit::kRejected, fmt::format("game {} is over", request.game));
-  if (request.turn != context.row.next_turn)
-    throw core::UserError(
-        core::Exit::kRejected,
-        fmt::format("this file is for turn {}, but the game is at turn {}{}", request.turn,
-                    context.row.next_turn, request.turn < context.row.next_turn ? " (stale)" : ""),
-        {{"expected_turn", context.row.next_turn}});
-  if (!request.action.is_null()) return accept_action(games, request, submission_id, context);
+  const TurnWindow window = turn_window(games, context.row);
+  check_turn(request, seat, window);
+  if (!request.action.is_null())
+    return accept_action(games, request, submission_id, context, window);
   if (const auto to_move = context.state->current_player(); to_move != seat) {
     const std::string whose =
         to_move && *to_move >= 0 && static_cast<std::size_t>(*to_move) < context.row.players.size()
@@ -77,7 +76,7 @@ Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
     throw core::UserError(core::Exit::kRejected,
                           fmt::format("it is not {}'s turn{}", request.player, whose));
   }
-  ledger::check_chain(request, context.row);
+  ledger::check_chain(request, window.heads);
 
   Document events;
   Document moves = request.moves;

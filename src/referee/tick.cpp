@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
@@ -49,7 +50,7 @@ Document miss(store::GameStore& games, GameContext& context, int seat) {
   const auto snapshots = live_snapshots(games, row);
   Document report = {{"game", row.id},
                      {"player", player_name(row, seat)},
-                     {"turn", number},
+                     {"turn", turn_to_write(games, row.id, seat)},  // as the seat's view gave it
                      {"deadline", *row.deadline},
                      {"misses", misses}};
   games.record_reminder(row.id, seat, *row.deadline, "missed");
@@ -104,7 +105,7 @@ Document tick_game(store::Database& db, const std::string& id, core::Time now) {
     report = {{"game", id},
               {"player", player_name(row, seat)},
               {"action", "remind"},
-              {"turn", row.next_turn},
+              {"turn", turn_to_write(games, id, seat)},
               {"deadline", *row.deadline}};
   } else {
     return nullptr;

@@ -100,9 +100,8 @@ core::Time deadline_for(const store::GameRow& row, int seat, core::Time start) {
 void add_clock_fields(Document& doc, const store::GameRow& row) {
   if (!has_clock(row)) return;
   doc["deadline"] = row.deadline ? Document(*row.deadline) : Document();
-  const auto duration = [&](const char* name) {
-    return core::format_duration(core::Seconds(row.timing.value(name, std::int64_t{0})));
-  };
+  // Durations as numbers of seconds (caravan-ref(1), Durations); text and mail write words.
+  const auto duration = [&](const char* name) { return row.timing.value(name, std::int64_t{0}); };
   doc["clock"] = {{"deadline", duration("deadline")},
                   {"grace", duration("grace")},
                   {"remind", duration("remind")},

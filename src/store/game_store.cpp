@@ -314,6 +314,23 @@ void GameStore::each_turn(const std::string& game_id, std::int64_t after, Events
   }
 }
 
+void GameStore::each_turn_back(
+    const std::string& game_id,
+    const std::function<bool(TurnRow&, std::optional<std::int64_t>)>& visit) {
+  Statement query(db_,
+                  "SELECT t.number, t.seat, t.forced, t.moves, NULL, t.state_hash, "
+                  "t.submission_id, t.applied_at, t.chain, t.action, s.turn FROM turns t "
+                  "LEFT JOIN submissions s ON s.id = t.submission_id "
+                  "WHERE t.game_id = ? ORDER BY t.number DESC");
+  query.bind(1, game_id);
+  while (query.step()) {
+    TurnRow turn = read_turn(query, EventsAs::kNone);
+    const auto file_turn =
+        query.is_null(10) ? std::nullopt : std::optional<std::int64_t>(query.integer(10));
+    if (!visit(turn, file_turn)) return;
+  }
+}
+
 std::vector<std::pair<std::int64_t, json>> GameStore::turn_actions(const std::string& game_id) {
   Statement query(db_,
                   "SELECT number, action FROM turns WHERE game_id = ? AND action IS NOT NULL "
@@ -322,6 +339,12 @@ std::vector<std::pair<std::int64_t, json>> GameStore::turn_actions(const std::st
   std::vector<std::pair<std::int64_t, json>> actions;
   while (query.step()) actions.emplace_back(query.integer(0), json::parse(query.text(1)));
   return actions;
+}
+
+std::int64_t GameStore::next_turn(const std::string& game_id) {
+  Statement query(db_, "SELECT next_turn FROM games WHERE id = ?");
+  query.bind(1, game_id);
+  return query.step() ? query.integer(0) : 0;
 }
 
 std::optional<std::string> GameStore::last_applied_at(const std::string& game_id) {

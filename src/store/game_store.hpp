@@ -139,8 +139,17 @@ class GameStore {
   // long game holds one turn at a time, not the whole record.
   void each_turn(const std::string& game_id, std::int64_t after, EventsAs events,
                  const std::function<bool(TurnRow&)>& visit);
+  // The turns newest first, without their events, handed to `visit` with the turn number their
+  // file carried (nullopt for a turn no file made) until it returns false: a look back that stops
+  // at the first turn it needs (referee/position.hpp).
+  void each_turn_back(
+      const std::string& game_id,
+      const std::function<bool(TurnRow&, std::optional<std::int64_t> file_turn)>& visit);
   // The number and action of every turn that holds an action (not moves), in order.
   std::vector<std::pair<std::int64_t, nlohmann::json>> turn_actions(const std::string& game_id);
+  // The number the game's next turn will have in its record (GameRow::next_turn), read alone; 0
+  // when there is no such game.
+  std::int64_t next_turn(const std::string& game_id);
   // When the game's last turn was applied; nullopt before the first.
   std::optional<std::string> last_applied_at(const std::string& game_id);
   // The number of `seat`'s last turn of its own (not forced), or 0.

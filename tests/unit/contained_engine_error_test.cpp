@@ -23,6 +23,7 @@ class CarelessState : public core::State {
     return {};
   }
   std::optional<Document> forced_move() const override { return std::nullopt; }
+  void conclude(const core::Ending&) override {}
   Document view(int) const override { return {{"count", count_}}; }
   std::unique_ptr<core::State> clone() const override {
     return std::make_unique<CarelessState>(*this);

@@ -215,6 +215,53 @@ TEST_P(EngineSuite, TheViewAsTextIsTheDumpOfTheViewForEveryViewer) {
   }
 }
 
+// A game ended outside its rules at a random moment (State::conclude, each way the referee ends
+// one): finished, nobody to move, no move of either kind, the result it was given, and a view that
+// says so for every viewer, as text exactly its dump; the engine draws it as over.
+TEST_P(EngineSuite, AGameConcludedOutsideItsRulesIsOverInEveryViewAndHasNoMove) {
+  const core::Engine& engine = *GetParam();
+  const std::vector<core::Ending> endings = {
+      {"resignation", {1}}, {"forfeit", {0}}, {"draw", {}}, {"adjudication", {0, 1}}};
+  for (int players : engine_testing::player_counts(engine)) {
+    if (players < 2) continue;  // a solo game has nobody to resign to or agree with
+    std::vector<int> viewers = {core::kReferee, core::kEveryone};
+    for (int seat = 0; seat < players; ++seat) viewers.push_back(seat);
+    for (std::uint64_t seed = 1; seed <= endings.size(); ++seed) {
+      const core::Ending& ending = endings[seed - 1];
+      SCOPED_TRACE(engine_testing::describe(engine, players, {}, seed) + ", " + ending.by);
+      core::Rng rng(seed), chooser(seed ^ 0xe4dULL);
+      auto state = engine.start(players, {}, rng).state;
+      const int steps = static_cast<int>(chooser.below(40));
+      for (int step = 0; step < steps && !state->finished(); ++step)
+        state->apply_action(state->random_action(chooser), rng);
+      if (state->finished()) continue;  // over by the rules already: nothing to conclude
+      state->conclude(ending);
+      EXPECT_TRUE(state->finished());
+      EXPECT_FALSE(state->current_player());
+      EXPECT_TRUE(state->legal_moves().empty());
+      std::vector<core::ActionId> actions{7};
+      state->legal_actions(actions);
+      EXPECT_TRUE(actions.empty());
+      const core::Result result = state->result();
+      EXPECT_EQ(result.winners, ending.winners);
+      ASSERT_EQ(result.scores.size(), static_cast<std::size_t>(players));
+      for (int seat = 0; seat < players; ++seat)
+        EXPECT_DOUBLE_EQ(result.scores[static_cast<std::size_t>(seat)],
+                         core::outcome(result, seat));
+      for (int viewer : viewers) {
+        const Document view = state->view(viewer);
+        EXPECT_EQ(state->view_text(viewer), view.dump()) << "viewer " << viewer;
+        EXPECT_EQ(core::member(view, "ended")["by"], ending.by) << view.dump();
+        EXPECT_EQ(core::member(view, "ended")["winners"].size(), ending.winners.size());
+        EXPECT_EQ(view.value("finished", true), true) << view.dump();
+        EXPECT_TRUE(view.value("to_move", Document()).is_null()) << view.dump();
+        const std::string board = engine.draw(view);
+        EXPECT_NE(board.find(core::ending_words(view)), std::string::npos) << board;
+      }
+    }
+  }
+}
+
 // A seat leaves at a random moment (engines of more than two seats): the game goes on without
 // it, or ends; the seat is never to move again and never wins; the position still restores.
 TEST_P(EngineSuite, ASeatThatRetiresNeverMovesAgainNorWinsAndTheGameStillEnds) {

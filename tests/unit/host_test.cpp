@@ -18,17 +18,8 @@ using core::Document;
 
 core::Time at(const std::string& text) { return *core::parse_time(text); }
 
-class Hosting : public TempDb, public ::testing::WithParamInterface<const core::Engine*> {
+class Hosting : public ClockedTempDb, public ::testing::WithParamInterface<const core::Engine*> {
  protected:
-  void SetUp() override {
-    TempDb::SetUp();
-    core::set_now(at("2026-03-01T12:00:00Z"));
-  }
-  void TearDown() override {
-    core::set_now(std::nullopt);
-    TempDb::TearDown();
-  }
-
   void create(const std::string& kind, int players, referee::TimingRequest timing = {}) {
     referee::NewGame request;
     request.kind = kind;
@@ -52,9 +43,11 @@ class Hosting : public TempDb, public ::testing::WithParamInterface<const core::
     const Document view = referee_view();
     return view["to_move"].empty() ? "" : view["to_move"][0].get<std::string>();
   }
+  // A turn file as the player writes it, with the turn their own view gives.
   std::string header(const std::string& player) {
     const std::size_t seat = std::stoul(player.substr(1));
-    return "game: " + game_ + "\nplayer: " + player + "\nturn: " + std::to_string(turn()) +
+    return "game: " + game_ + "\nplayer: " + player +
+           "\nturn: " + referee::view(db(), game_, player)["turn"].dump() +
            "\ntoken: " + tokens_.at(seat) + "\n";
   }
   // The player to move plays their first legal move (or the engine's default).

@@ -25,17 +25,8 @@ namespace fs = std::filesystem;
 
 core::Time at(const std::string& text) { return *core::parse_time(text); }
 
-class Hostile : public TempDb {
+class Hostile : public ClockedTempDb {
  protected:
-  void SetUp() override {
-    TempDb::SetUp();
-    core::set_now(at("2026-03-01T12:00:00Z"));
-  }
-  void TearDown() override {
-    core::set_now(std::nullopt);
-    TempDb::TearDown();
-  }
-
   std::string create(const std::string& kind, referee::TimingRequest timing = {},
                      std::vector<std::string> players = {"ann <ann@example.org>", "bob"}) {
     referee::NewGame request;

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "core/clock.hpp"
 #include "store/sqlite.hpp"
 
 class TempDb : public ::testing::Test {
@@ -34,4 +35,19 @@ class TempDb : public ::testing::Test {
   store::Database& db() { return *db_; }
   std::filesystem::path dir_;
   std::unique_ptr<store::Database> db_;
+};
+
+// A TempDb on the tests' clock: core::now() is kTestStart until the test moves it, and the
+// system's clock again after the test. No test reads the wall clock.
+class ClockedTempDb : public TempDb {
+ protected:
+  static constexpr const char* kTestStart = "2026-03-01T12:00:00Z";
+  void SetUp() override {
+    TempDb::SetUp();
+    core::set_now(*core::parse_time(kTestStart));
+  }
+  void TearDown() override {
+    core::set_now(std::nullopt);
+    TempDb::TearDown();
+  }
 };

@@ -168,6 +168,7 @@ std::optional<int> CaravaneersState::current_player() const {
 }
 
 core::Result CaravaneersState::result() const {
+  if (ended_) return core::ending_result(*ended_, 2);
   core::Result result;
   result.scores = {static_cast<double>(captures_[kSouth]), static_cast<double>(captures_[kEast])};
   if (captures_[kSouth] > captures_[kEast]) result.winners = {kSouth};
@@ -324,6 +325,11 @@ std::vector<core::Event> CaravaneersState::apply(int player, const Document& mov
   return core::public_event(std::move(full));
 }
 
+void CaravaneersState::conclude(const core::Ending& ending) {
+  ended_ = ending;
+  finished_ = true;
+}
+
 Document CaravaneersState::view(int) const {
   Document pieces = Document::array();
   for (int col = 0; col < kDesert; ++col) {
@@ -331,14 +337,17 @@ Document CaravaneersState::view(int) const {
       if (occupied({col, row})) pieces.push_back(square_name({col, row}));
     }
   }
-  return {{"pieces", pieces},
-          {"captures", {{"South", captures_[kSouth]}, {"East", captures_[kEast]}}},
-          {"to_move", finished_ ? Document(nullptr)
-                                : Document(kSeatNames[static_cast<std::size_t>(to_move_)])},
-          {"majority", majority_}};
+  Document doc = {{"pieces", pieces},
+                  {"captures", {{"South", captures_[kSouth]}, {"East", captures_[kEast]}}},
+                  {"to_move", finished_ ? Document(nullptr)
+                                        : Document(kSeatNames[static_cast<std::size_t>(to_move_)])},
+                  {"majority", majority_}};
+  if (ended_) doc["ended"] = core::ending_document(*ended_, {kSeatNames.begin(), kSeatNames.end()});
+  return doc;
 }
 
-std::string CaravaneersState::view_text(int) const {
+std::string CaravaneersState::view_text(int viewer) const {
+  if (ended_) return State::view_text(viewer);
   core::JsonText out(256);
   out.begin_object().key("captures").begin_object();
   out.key("East").number(captures_[kEast]).key("South").number(captures_[kSouth]).end_object();
@@ -446,8 +455,10 @@ std::string CaravaneersEngine::draw(const Document& view) const {
   Document to_move = view.value("to_move", Document());
   out << fmt::format("Captures: South {}, East {}", captures.value("South", 0),
                      captures.value("East", 0));
+  const std::string ending = core::ending_words(view);
   out << (to_move.is_string() ? fmt::format(". {} to move.\n", to_move.get<std::string>())
-                              : std::string(". Game over.\n"));
+          : ending.empty()    ? std::string(". Game over.\n")
+                              : fmt::format(". Game over: {}.\n", ending));
   return out.str();
 }
 
@@ -482,6 +493,12 @@ std::unique_ptr<core::State> CaravaneersEngine::restore(
   auto state = std::make_unique<CaravaneersState>(restored_majority(doc, parse_options(opts)));
   state->set_from(doc);
   return state;
+}
+
+const core::Engine::Notation& CaravaneersEngine::notation() const {
+  static const Notation kNotation{
+      "a move is the square of the piece that leads the line you move", {"c3", "a6"}, {}};
+  return kNotation;
 }
 
 }  // namespace games::caravaneers

@@ -79,6 +79,7 @@ class CaravaneersState : public core::State {
   core::Document move_of(core::ActionId action) const override;
   std::optional<core::ActionId> action_of(const core::Document& move) const override;
 
+  void conclude(const core::Ending& ending) override;
   core::Document view(int viewer) const override;
   // view(viewer).dump() written from the bits, with no Document (the audit's hash).
   std::string view_text(int viewer) const override;
@@ -122,6 +123,7 @@ class CaravaneersState : public core::State {
   int to_move_ = kSouth;
   bool finished_ = false;
   bool majority_ = false;
+  std::optional<core::Ending> ended_;  // ended outside the rules (conclude)
 };
 
 class CaravaneersEngine : public core::Engine {
@@ -133,6 +135,7 @@ class CaravaneersEngine : public core::Engine {
   std::vector<core::OptionInfo> options() const override;
   std::string seat_name(int seat) const override;
   bool hidden_information() const override { return false; }
+  const Notation& notation() const override;
 
   core::Setup start(int players, const std::map<std::string, std::string>& opts,
                     core::Rng& rng) const override;

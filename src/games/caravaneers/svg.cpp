@@ -126,6 +126,7 @@ core::Engine::Picture CaravaneersEngine::picture(const Document& view, const Doc
   line(to_move.is_string() ? fmt::format("{} to move", to_move.get<std::string>())
                            : std::string("Game over"),
        {.size = 15, .bold = true});
+  if (const std::string ending = core::ending_words(view); !ending.empty()) line(ending);
   if (turn_event.is_object()) {
     y += 10;
     line("Last move:", {.size = 14, .fill = colour::kHighlight});

@@ -138,6 +138,7 @@ std::optional<int> CaravanseraiState::current_player() const {
 }
 
 core::Result CaravanseraiState::result() const {
+  if (ended_) return core::ending_result(*ended_, num_players());
   core::Result result;
   for (const Player& p : pos_.players)
     result.scores.push_back(static_cast<double>(p.caravan.size()));
@@ -365,11 +366,28 @@ std::vector<core::Event> CaravanseraiState::retire(int seat, core::Rng&) {
   return core::public_event(std::move(full));
 }
 
-Document CaravanseraiState::view(int) const { return position_document(pos_); }
+void CaravanseraiState::conclude(const core::Ending& ending) {
+  ended_ = ending;
+  pos_.phase = Phase::kOver;
+}
 
-std::string CaravanseraiState::view_text(int) const { return position_text(pos_); }
+Document CaravanseraiState::view(int) const {
+  Document doc = position_document(pos_);
+  if (ended_) {
+    std::vector<std::string> letters;
+    for (int s = 0; s < num_players(); ++s) letters.emplace_back(1, static_cast<char>('A' + s));
+    doc["ended"] = core::ending_document(*ended_, letters);
+  }
+  return doc;
+}
 
-void CaravanseraiState::write_view_text(int, std::string& out) const {
+std::string CaravanseraiState::view_text(int viewer) const {
+  if (ended_) return State::view_text(viewer);
+  return position_text(pos_);
+}
+
+void CaravanseraiState::write_view_text(int viewer, std::string& out) const {
+  if (ended_) return State::write_view_text(viewer, out);
   out = position_text(pos_, std::move(out));
 }
 
@@ -438,6 +456,14 @@ std::unique_ptr<core::State> CaravanseraiEngine::restore(
     throw SetupError(
         fmt::format("position: it has {} players, the game {}", pos.num_players(), players));
   return std::make_unique<CaravanseraiState>(std::move(pos));
+}
+
+const core::Engine::Notation& CaravanseraiEngine::notation() const {
+  static const Notation kNotation{
+      "a placement is a path: a direction, then goods by colour and turns",
+      {"{path: [SW]}", "{path: [E, red, SE]}"},
+      {"path", "place", "turn"}};
+  return kNotation;
 }
 
 }  // namespace games::caravanserai

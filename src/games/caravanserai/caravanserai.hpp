@@ -91,6 +91,7 @@ class CaravanseraiState : public core::State {
   // The view as text, written from the position (nothing is hidden: every viewer's is the same).
   std::string view_text(int viewer) const override;
   void write_view_text(int viewer, std::string& out) const override;
+  void conclude(const core::Ending& ending) override;
   std::unique_ptr<core::State> clone() const override;
 
   const Position& position() const { return pos_; }
@@ -106,6 +107,7 @@ class CaravanseraiState : public core::State {
   std::optional<PlacementPlan> plan_of(core::ActionId action) const;
 
   Position pos_;
+  std::optional<core::Ending> ended_;  // ended outside the rules (conclude)
 };
 
 // The state document of a position (view(kReferee)), and back (checked: core::SetupError).
@@ -125,6 +127,7 @@ class CaravanseraiEngine : public core::Engine {
   std::vector<core::OptionInfo> options() const override;
   std::string seat_name(int seat) const override;
   bool hidden_information() const override { return false; }
+  const Notation& notation() const override;
 
   core::Setup start(int players, const std::map<std::string, std::string>& opts,
                     core::Rng& rng) const override;

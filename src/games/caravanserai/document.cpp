@@ -257,8 +257,9 @@ std::string position_text(const Position& pos, std::string buffer) {
 Position position_from_document(const Document& doc, std::optional<bool> expert) {
   if (!doc.is_object()) bad("a caravanserai position must be a mapping");
   static const std::set<std::string> known = {
-      "expert", "phase", "to_move",        "turn_number", "owed_goods", "final_turns_left",
-      "market", "tiles", "goods_on_board", "players",     "solo_level", "retired"};
+      "expert",           "phase",   "to_move", "turn_number",    "owed_goods",
+      "final_turns_left", "market",  "tiles",   "goods_on_board", "players",
+      "solo_level",       "retired", "ended"};
   for (const auto& [key, value] : doc.items())
     if (!known.count(key)) bad(fmt::format("unknown key '{}'", key));
   Position pos;
@@ -383,7 +384,10 @@ Position position_from_document(const Document& doc, std::optional<bool> expert)
   pos.owed = whole(need(doc, "owed_goods"), "owed_goods", 0, 2 * kCamelsEach);
   const Document& left = need(doc, "final_turns_left");
   if (!left.is_null()) pos.final_turns_left = whole(left, "final_turns_left", 0, 13);
-  for (int s = 0; s < n; ++s) {
+  // A game ended outside the rules (State::conclude) may have ended at any moment: before every
+  // seat started, or with goods owed.
+  const bool ended = doc.contains("ended");
+  for (int s = 0; s < n && !ended; ++s) {
     if (pos.is_retired(s)) continue;  // it may have left before or after its start
     const bool started = !pos.players[static_cast<std::size_t>(s)].caravan.empty();
     const bool should = pos.phase != Phase::kStart || s < pos.to_move;
@@ -392,7 +396,8 @@ Position position_from_document(const Document& doc, std::optional<bool> expert)
                       static_cast<char>('A' + s), started ? "has" : "has no",
                       phase.get<std::string>(), static_cast<char>('A' + pos.to_move)));
   }
-  if (pos.owed > 0 && pos.phase != Phase::kPlay) bad("goods are owed outside the play phase");
+  if (pos.owed > 0 && pos.phase != Phase::kPlay && !ended)
+    bad("goods are owed outside the play phase");
   if (pos.phase != Phase::kOver && pos.final_turns_left && *pos.final_turns_left < 1)
     bad("final_turns_left must be at least 1 while the game goes on");
   return pos;

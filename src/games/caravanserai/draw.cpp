@@ -75,7 +75,9 @@ std::string CaravanseraiEngine::draw(const core::Document& view) const {
   const int n = pos.num_players();
   out << fmt::format("Caravanserai, {} player{}{}. ", n, n == 1 ? " (solo)" : "s",
                      pos.expert ? ", expert" : "");
-  if (pos.phase == Phase::kOver) {
+  if (const std::string ending = core::ending_words(view); !ending.empty()) {
+    out << "Game over: " << ending << ".\n";
+  } else if (pos.phase == Phase::kOver) {
     out << "Game over.\n";
   } else {
     out << fmt::format("Round {}: {} to {}.\n", pos.turn_number + 1,

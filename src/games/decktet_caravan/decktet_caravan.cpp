@@ -145,12 +145,18 @@ void DecktetCaravanState::deal(int opener, core::Rng& rng, Events* events) {
 }
 
 core::Result DecktetCaravanState::result() const {
+  if (ended_) return core::ending_result(*ended_, 2);
   const auto total = cumulative();
   core::Result result;
   result.scores = {static_cast<double>(total[0]), static_cast<double>(total[1])};
   if (total[0] > total[1]) result.winners = {0};
   if (total[1] > total[0]) result.winners = {1};  // Ruling DK-10: equal totals draw
   return result;
+}
+
+void DecktetCaravanState::conclude(const core::Ending& ending) {
+  ended_ = ending;
+  to_move_ = -1;
 }
 
 double DecktetCaravanState::evaluate(int seat) const {
@@ -527,6 +533,15 @@ std::unique_ptr<core::State> DecktetCaravanState::resample(int viewer, core::Rng
   for (std::size_t i = 0; i < numerals.size(); ++i)
     (i < opponent_numerals ? opponent : other->set_aside_) |= bit(numerals[i]);
   return other;
+}
+
+const core::Engine::Notation& DecktetCaravanEngine::notation() const {
+  static const Notation kNotation{
+      "a play is its cards by code, an Ace or Crown with the rank it stands for after '=', or "
+      "pass",
+      {"3MW 4MS AM=5", "pass"},
+      {}};
+  return kNotation;
 }
 
 }  // namespace games::decktet_caravan

@@ -81,6 +81,7 @@ class DecktetCaravanState : public core::State {
   core::Document move_of(core::ActionId action) const override;
   std::optional<core::ActionId> action_of(const core::Document& move) const override;
 
+  void conclude(const core::Ending& ending) override;
   core::Document view(int viewer) const override;
   // view(viewer).dump(), written straight from the compact state (view_text.cpp).
   std::string view_text(int viewer) const override;
@@ -142,8 +143,9 @@ class DecktetCaravanState : public core::State {
   int hand_ = 1;
   int season_ = 1;
   int hand_opener_ = 0;
-  int to_move_ = 0;    // -1: the game is over
-  int went_out_ = -1;  // -1: no one yet
+  int to_move_ = 0;                    // -1: the game is over
+  std::optional<core::Ending> ended_;  // ended outside the rules (conclude)
+  int went_out_ = -1;                  // -1: no one yet
   int hands_scored_ = 0;
   std::array<std::array<int, 2>, kMaxHands> scores_by_hand_{};
   std::array<Card, 2> face_up_{};
@@ -169,6 +171,7 @@ class DecktetCaravanEngine : public core::Engine {
   std::vector<core::OptionInfo> options() const override;
   std::string seat_name(int seat) const override;
   bool hidden_information() const override { return true; }
+  const Notation& notation() const override;
 
   core::Setup start(int players, const std::map<std::string, std::string>& opts,
                     core::Rng& rng) const override;

@@ -155,10 +155,12 @@ std::string draw_view(const Document& view) {
   if (!to_move.is_string()) {
     const Document& result = get("result");
     const Document& winners = core::member(result, "winners");
+    const std::string ending = core::ending_words(view);
+    const std::string how = ending.empty() ? "" : " (" + ending + ")";
     if (winners.is_array() && winners.size() == 1)
-      out << fmt::format("Game over: {} wins.\n", text_of(winners[0]));
+      out << fmt::format("Game over: {} wins{}.\n", text_of(winners[0]), how);
     else
-      out << "Game over: a draw.\n";
+      out << fmt::format("Game over: a draw{}.\n", how);
   } else if (phase == "open") {
     out << fmt::format("{} to move: open the season with a caravan.\n", text_of(to_move));
   } else {

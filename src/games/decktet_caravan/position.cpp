@@ -165,6 +165,8 @@ Document DecktetCaravanState::view(int viewer) const {
   put(doc, "collected_value", per_seat({collected_value(0), collected_value(1)}));
   const auto total = cumulative();
   put(doc, "cumulative", per_seat(total));
+  if (ended_)
+    put(doc, "ended", core::ending_document(*ended_, {kSeatLabels.begin(), kSeatLabels.end()}));
   put(doc, "face_up", face_up_codes(face_up_));
   put(doc, "game_hands", game_hands_);
   put(doc, "hand", hand_);

@@ -131,6 +131,7 @@ const char* seat_or_null(int seat) { return seat >= 0 ? seat_text(seat) : nullpt
 
 // Key for key what view() puts, in the same (sorted) order.
 std::string DecktetCaravanState::view_text(int viewer) const {
+  if (ended_) return State::view_text(viewer);
   const bool referee = viewer == core::kReferee;
   const bool seated = viewer == 0 || viewer == 1;
   std::string out;

@@ -77,6 +77,7 @@ void append_bool(std::string& out, bool value) { out += value ? "true" : "false"
 // The text of view(viewer).dump(), member for member in the same order (the keys sorted, as
 // nlohmann's mapping keeps them), without building the document.
 std::string HuberCaravanState::view_text(int viewer) const {
+  if (ended_) return State::view_text(viewer);
   const Layout& layout = *layout_;
   const QuotedNames& names = quoted_names();
   auto good_text = [&names](int good) -> const std::string& {
@@ -284,6 +285,11 @@ Document HuberCaravanState::view(int viewer) const {
   put(doc, "board", layout_->board_document);
   put(doc, "camels", setting().camels);
   put(doc, "end_triggered", bag_.empty());
+  if (ended_) {
+    std::vector<std::string> names;
+    for (int s = 0; s < num_players(); ++s) names.emplace_back(seat(s));
+    put(doc, "ended", core::ending_document(*ended_, names));
+  }
   put(doc, "ended_by", ended_by_ == Ending::kNone ? Document() : Document(ending_name(ended_by_)));
   put(doc, "finished", finished_);
   put(doc, "idle_turns", idle_turns_);

@@ -133,7 +133,9 @@ std::string HuberCaravanEngine::draw(const Document& view) const {
     out << "The bag is empty: the next delivery ends the game.\n";
   const Document& turn = core::member(view, "turn");
   if (view.value("finished", false)) {
-    out << fmt::format("Game over ({}).\n", text_of(view, "ended_by", "finished"));
+    const std::string ending = core::ending_words(view);
+    out << fmt::format("Game over ({}).\n",
+                       ending.empty() ? text_of(view, "ended_by", "finished") : ending);
   } else {
     out << fmt::format("Round {}: {} to move, {} of {} actions left.\n", int_of(turn, "number"),
                        text_of(turn, "player"), int_of(turn, "left"), int_of(turn, "actions"));

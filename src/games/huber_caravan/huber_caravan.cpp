@@ -254,7 +254,13 @@ int HuberCaravanState::score(int s) const {
   return total - penalty(held(s));
 }
 
+void HuberCaravanState::conclude(const core::Ending& ending) {
+  ended_ = ending;
+  finished_ = true;
+}
+
 core::Result HuberCaravanState::result() const {
+  if (ended_) return core::ending_result(*ended_, num_players());
   core::Result result;
   std::vector<std::pair<int, int>> keys;  // (score, goods delivered): the HC-8 tie-break
   for (int s = 0; s < num_players(); ++s) {
@@ -622,6 +628,15 @@ std::unique_ptr<core::State> HuberCaravanEngine::restore(
   } catch (const Document::exception& e) {
     throw SetupError(fmt::format("position: unreadable ({})", e.what()));
   }
+}
+
+const core::Engine::Notation& HuberCaravanEngine::notation() const {
+  static const Notation kNotation{
+      "each action is a map (place, move, pickup, steal, good) or end, several to a turn",
+      {"place: c3", "move: {from: c3, to: d3}"},
+      {"place", "move", "pickup", "steal", "good", "at", "victim", "from", "to", "colour",
+       "under"}};
+  return kNotation;
 }
 
 }  // namespace games::huber_caravan

@@ -200,6 +200,7 @@ class HuberCaravanState : public core::State {
   core::Document move_of(core::ActionId action) const override;
   std::optional<core::ActionId> action_of(const core::Document& move) const override;
 
+  void conclude(const core::Ending& ending) override;
   core::Document view(int viewer) const override;
   // The numbered spaces as a view lists them (what every seat sees of them).
   core::Document spaces_document() const;
@@ -279,6 +280,7 @@ class HuberCaravanState : public core::State {
   std::uint8_t retired_ = 0;  // a bit per seat that left the game (written only when one has)
   bool finished_ = false;
   Ending ended_by_ = Ending::kNone;
+  std::optional<core::Ending> ended_;  // ended outside the rules (conclude)
 };
 
 class HuberCaravanEngine : public core::Engine {
@@ -290,6 +292,7 @@ class HuberCaravanEngine : public core::Engine {
   std::vector<core::OptionInfo> options() const override;
   std::string seat_name(int seat) const override;
   bool hidden_information() const override { return true; }
+  const Notation& notation() const override;
 
   core::Setup start(int players, const std::map<std::string, std::string>& opts,
                     core::Rng& rng) const override;

@@ -110,21 +110,27 @@ Document NvCaravanState::view(int viewer) const {
     entry.add("hand_size", static_cast<std::size_t>(p.hand.size()));
     players.add(name_of(seat), entry.done());
   }
-  return Object()
-      .add("caravans", std::move(caravans))
-      .add("finished", finished_)
-      .add("first", name_of(first_))
-      .add("pairs", std::move(pairs))
-      .add("phase", opening_ ? "opening" : "play")
-      .add("players", players.done())
-      .add("reason", finished_ ? Document(reason()) : Document(nullptr))
-      .add("score", Object().add("North", won[0]).add("South", won[1]).done())
-      .add("to_move", name_of(to_move_))
-      .add("viewer", viewer == core::kReferee               ? Document("referee")
-                     : viewer == kNorth || viewer == kSouth ? Document(name_of(viewer))
-                                                            : Document(nullptr))
-      .add("winner", seat_doc(winner_))
-      .done();
+  Document doc =
+      Object()
+          .add("caravans", std::move(caravans))
+          .add("finished", finished_)
+          .add("first", name_of(first_))
+          .add("pairs", std::move(pairs))
+          .add("phase", opening_ ? "opening" : "play")
+          .add("players", players.done())
+          .add("reason", finished_ ? Document(reason()) : Document(nullptr))
+          .add("score", Object().add("North", won[0]).add("South", won[1]).done())
+          .add("to_move", name_of(to_move_))
+          .add("viewer", viewer == core::kReferee               ? Document("referee")
+                         : viewer == kNorth || viewer == kSouth ? Document(name_of(viewer))
+                                                                : Document(nullptr))
+          .add("winner", seat_doc(winner_))
+          .done();
+  if (ended_) {  // nobody is to move
+    doc["ended"] = core::ending_document(*ended_, {kSeatNames.begin(), kSeatNames.end()});
+    doc["to_move"] = nullptr;
+  }
+  return doc;
 }
 
 // ---- The view as text: view(viewer).dump() written directly (keys in nlohmann's sorted order) --
@@ -186,6 +192,7 @@ void NvCaravanState::write_caravan(core::JsonText& out, int index) const {
 }
 
 std::string NvCaravanState::view_text(int viewer) const {
+  if (ended_) return State::view_text(viewer);
   core::JsonText out(2048);
   out.begin_object().key("caravans").begin_array();
   for (int i = 0; i < kCaravans; ++i) write_caravan(out, i);

@@ -198,6 +198,7 @@ std::optional<int> NvCaravanState::current_player() const {
 }
 
 core::Result NvCaravanState::result() const {
+  if (ended_) return core::ending_result(*ended_, 2);
   core::Result result;
   std::array<double, 2> won{};
   for (int pair = 0; pair < 3; ++pair) {
@@ -408,7 +409,14 @@ void NvCaravanState::settle() {
   }
 }
 
+void NvCaravanState::conclude(const core::Ending& ending) {
+  ended_ = ending;
+  finished_ = true;
+  winner_ = static_cast<std::int8_t>(ending.winners.size() == 1 ? ending.winners[0] : -1);
+}
+
 std::string NvCaravanState::reason() const {
+  if (ended_) return core::ending_words(*ended_);
   if (!pairs_decided_) return fmt::format("{} had no card left to play", name_of(to_move_));
   std::array<int, 2> won{};
   for (int pair = 0; pair < 3; ++pair) ++won[at(*pair_winner(pair))];
@@ -538,6 +546,15 @@ std::unique_ptr<core::State> NvCaravanEngine::restore(
   auto state = std::make_unique<NvCaravanState>();
   state->set_from(doc, rules);
   return state;
+}
+
+const core::Engine::Notation& NvCaravanEngine::notation() const {
+  static const Notation kNotation{
+      "a move is a map: play a card on a caravan (and at a card), discard a card, or disband a "
+      "caravan",
+      {"{play: 7H, on: 2}", "{discard: 4C}"},
+      {"play", "discard", "disband", "on", "at"}};
+  return kNotation;
 }
 
 }  // namespace games::nv_caravan

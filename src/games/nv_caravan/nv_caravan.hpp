@@ -196,6 +196,7 @@ class NvCaravanState : public core::State {
   core::Document move_of(core::ActionId action) const override;
   std::optional<core::ActionId> action_of(const core::Document& move) const override;
 
+  void conclude(const core::Ending& ending) override;
   core::Document view(int viewer) const override;
   // view(viewer).dump() written from the compact state, with no Document (the audit's hash).
   std::string view_text(int viewer) const override;
@@ -255,6 +256,7 @@ class NvCaravanState : public core::State {
   std::int8_t winner_ = -1;
   // When finished_: whether all three pairs are won (else the player to move has no card).
   bool pairs_decided_ = false;
+  std::optional<core::Ending> ended_;  // ended outside the rules (conclude)
 };
 
 class NvCaravanEngine : public core::Engine {
@@ -266,6 +268,7 @@ class NvCaravanEngine : public core::Engine {
   std::vector<core::OptionInfo> options() const override;
   std::string seat_name(int seat) const override;
   bool hidden_information() const override { return true; }
+  const Notation& notation() const override;
 
   core::Setup start(int players, const std::map<std::string, std::string>& opts,
                     core::Rng& rng) const override;
