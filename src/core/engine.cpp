@@ -143,10 +143,15 @@ Document ending_document(const Ending& ending, const std::vector<std::string>& s
   return {{"by", ending.by}, {"winners", winners}};
 }
 
+std::string ending_how(const std::string& by) {
+  return by == "draw"           ? "by agreement"
+         : by == "adjudication" ? "by the game master's ruling"
+                                : "by " + by;
+}
+
 std::string ending_words(const Ending& ending) {
-  return ending.by == "draw"           ? "ended by an agreed draw"
-         : ending.by == "adjudication" ? "ended by the game master's ruling"
-                                       : "ended by " + ending.by;
+  std::string words("ended ");  // appended: g++ 12 -O3 warns on "literal" + temporary (-Wrestrict)
+  return words += ending_how(ending.by);
 }
 
 std::string ending_words(const Document& view) {

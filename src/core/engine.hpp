@@ -91,6 +91,9 @@ struct Ending {
 Result ending_result(const Ending& ending, int players);
 // The ending as a view writes it under "ended": {"by": ..., "winners": [seat names]}.
 Document ending_document(const Ending& ending, const std::vector<std::string>& seat_names);
+// How a game ended outside its rules, in words to follow a verb ("won by forfeit", "ended by
+// agreement"): the one wording of every ending, for engines' boards and the referee's lines alike.
+std::string ending_how(const std::string& by);
 // How the game of `view` ended outside its rules, in words for a board ("ended by resignation"),
 // or "" when it did not.
 std::string ending_words(const Document& view);

@@ -33,15 +33,9 @@ int viewer_of(const Document& view) {
 }
 
 std::string status_line(const Document& view) {
-  if (view.value("finished", false)) {
-    const Document result = view.value("result", Document::object());
-    const std::string how = how_it_ended(result);
-    if (result.value("draw", false)) return "Finished: a draw" + how;
-    if (result.value("winner", Document()).is_string())
-      return "Finished: " + result["winner"].get<std::string>() + " wins" + how;
-    return "Finished: shared by " + output::to_line(result.value("winners", Document::array())) +
-           how;
-  }
+  if (view.value("finished", false))
+    return finished_line(view.value("result", Document::object()),
+                         [](const std::string& name) { return name; });
   const Document to_move = view.value("to_move", Document::array());
   return to_move.empty() ? std::string() : "To move: " + text_of(to_move[0]);
 }

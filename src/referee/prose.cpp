@@ -82,10 +82,18 @@ std::string outcome(const Document& result) {
 
 std::string how_it_ended(const Document& result) {
   const std::string by = result.is_object() ? result.value("by", std::string("rules")) : "rules";
-  return by == "rules"          ? ""
-         : by == "draw"         ? " by agreement"
-         : by == "adjudication" ? " by the game master's ruling"
-                                : " by " + by;
+  if (by == "rules") return "";
+  std::string how(" ");  // appended, not " " + ...: g++ 12 at -O3 warns on the latter (-Wrestrict)
+  return how += core::ending_how(by);
+}
+
+std::string finished_line(const Document& result,
+                          const std::function<std::string(const std::string&)>& name) {
+  const std::string how = how_it_ended(result);
+  if (result.value("draw", false)) return "Finished: a draw" + how;
+  if (result.value("winner", Document()).is_string())
+    return "Finished: " + name(result["winner"].get<std::string>()) + " wins" + how;
+  return "Finished: shared by " + output::to_line(result.value("winners", Document::array())) + how;
 }
 
 SeatLabels seat_labels(const Document& players) {

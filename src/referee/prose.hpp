@@ -5,6 +5,7 @@
 // their players ("ann [North]").
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -29,6 +30,11 @@ std::string nmr_words(const std::string& policy);
 // How a finished game's result came about, to follow "Ann wins": "" for the rules, " by
 // resignation", " by forfeit", " by agreement" (a draw), " by the game master's ruling".
 std::string how_it_ended(const Document& result);
+// The line that heads a finished game's page, board or picture: "Finished: a draw by agreement",
+// "Finished: Ann wins by forfeit", "Finished: shared by [...]"; `name` writes the winner's name
+// as the reader sees it.
+std::string finished_line(const Document& result,
+                          const std::function<std::string(const std::string&)>& name);
 
 // A duration as JSON and YAML give it (seconds, a number; caravan-ref(1), Durations) in words:
 // "1d 12h", "1.5s"; `fallback` when it is not a number.

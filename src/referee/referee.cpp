@@ -336,12 +336,7 @@ std::string draw_view(const Document& doc) {
     for (const auto& [name, score] : result.at("scores").items())
       scores +=
           fmt::format("{}{} {}", scores.empty() ? "" : ", ", named(name), output::to_line(score));
-    const std::string outcome =
-        result.at("draw").get<bool>() ? "a draw"
-        : result.at("winner").is_string()
-            ? named(result["winner"].get<std::string>()) + " wins"
-            : "shared by " + output::to_line(result.value("winners", Document::array()));
-    out << fmt::format("Finished: {}{} ({}).\n", outcome, how_it_ended(result), scores);
+    out << fmt::format("{} ({}).\n", finished_line(result, named), scores);
   } else if (!doc.at("to_move").empty()) {
     out << "To move: " << named(doc["to_move"][0].get<std::string>());
     if (doc.contains("deadline") && doc["deadline"].is_string())

@@ -140,10 +140,7 @@ class OneFinished : public ClockedTempDb,
   }
 
   static std::string how_words(const std::string& by) {
-    return by == "rules"          ? "Finished: "
-           : by == "draw"         ? "by agreement"
-           : by == "adjudication" ? "by the game master's ruling"
-                                  : "by " + by;
+    return by == "rules" ? "Finished: " : core::ending_how(by);
   }
 
   static void expect_over(const Document& view, const Document& result) {
