@@ -6,6 +6,9 @@
 #                        report aborts the process, so a test that trips one fails.
 #   CARAVAN_FUZZ=ON      clang only: the same sanitizers plus libFuzzer's coverage
 #                        instrumentation, and the fuzz targets under tests/fuzz.
+#   Both                 one build for the test suite and the fuzz targets (tests/run.sh's
+#                        hardening): the tests run on the instrumented library at -O1, and the
+#                        fuzz targets link the same objects, so the library is compiled once.
 option(CARAVAN_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
 option(CARAVAN_FUZZ "Build the libFuzzer targets under tests/fuzz (clang)" OFF)
 
@@ -17,8 +20,8 @@ if(CARAVAN_SANITIZE OR CARAVAN_FUZZ)
   # A report needs file and line, not variables: line tables only (-g1) build a quarter faster.
   target_compile_options(caravan_sanitizers INTERFACE -g1)
 endif()
-if(CARAVAN_SANITIZE AND NOT CARAVAN_FUZZ)
-  # The sanitizer build is for running the test suite; the fuzz build keeps its optimisation.
+if(CARAVAN_SANITIZE)
+  # The sanitizer build is for running the test suite; a fuzz-only build keeps its optimisation.
   # -O1: with all the instrumentation, a quarter faster to build again (referee/referee.cpp:
   # 25.9 s at -O2 -g, 14.9 s at -O1 -g1).
   # -no-pie: the suite starts the binaries thousands of times. Position-independent, each start
@@ -36,4 +39,5 @@ if(CARAVAN_FUZZ)
   # Coverage of the project's own code only (the list says why).
   target_compile_options(caravan_sanitizers INTERFACE -fsanitize=fuzzer-no-link
     -fsanitize-coverage-ignorelist=${PROJECT_SOURCE_DIR}/tests/fuzz/coverage-ignore.txt)
+  target_link_options(caravan_sanitizers INTERFACE -fsanitize=fuzzer-no-link)
 endif()

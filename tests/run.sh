@@ -17,19 +17,21 @@ done
 echo "man pages: clean"
 phase "tested"
 
-# Hardening: every test again, built with AddressSanitizer and UndefinedBehaviorSanitizer, where
-# any report fails (the slowest end-to-end scripts sample their long loops there, a third of them:
-# CARAVAN_E2E_SAMPLE, tests/e2e/lib.sh); then each fuzz target for a short while
-# (CARAVAN_FUZZ_SECONDS, default 20).
+# Hardening: one clang build with AddressSanitizer, UndefinedBehaviorSanitizer and libFuzzer's
+# coverage (cmake/Sanitizers.cmake), which makes both the test suite and the fuzz targets from
+# the same objects. Every test runs again there, where any report fails (the slowest end-to-end
+# scripts sample their long loops, a third of them: CARAVAN_E2E_SAMPLE, tests/e2e/lib.sh); then
+# each fuzz target runs for a short while (CARAVAN_FUZZ_SECONDS, default 20).
 # CARAVAN_HARDENING=0 leaves it out, for a quick run while working.
 if [ "${CARAVAN_HARDENING:-1}" != 0 ]; then
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCARAVAN_SANITIZE=ON >/dev/null
-  cmake --build build-asan -j "$(nproc)"
+  bash .ci/install-deps fuzz
+  cmake -S . -B build-hardened -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCARAVAN_SANITIZE=ON -DCARAVAN_FUZZ=ON -DCARAVAN_WARNINGS_AS_ERRORS=OFF >/dev/null
+  cmake --build build-hardened -j "$(nproc)"
   phase "built with the sanitizers; the tests again"
   CARAVAN_E2E_SAMPLE=${CARAVAN_E2E_SAMPLE:-3} UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
+    ctest --test-dir build-hardened --output-on-failure -j "$(nproc)"
   phase "tested with the sanitizers; fuzzing"
-  bash .ci/install-deps fuzz
-  bash tests/fuzz/run.sh build-fuzz "${CARAVAN_FUZZ_SECONDS:-20}"
+  bash tests/fuzz/run.sh build-hardened "${CARAVAN_FUZZ_SECONDS:-20}"
 fi
 phase "done"

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (CARAVAN_FUZZ=ON) and runs each one for a while.
 #   bash tests/fuzz/run.sh [BUILD_DIR [SECONDS [TARGET...]]]
-# Defaults: build-fuzz, 20 seconds, every target. Each target starts from its seed corpus
+# Defaults: build-fuzz, 20 seconds, every target. A BUILD_DIR already configured with the fuzz
+# targets (tests/run.sh's build-hardened, which builds them beside the test suite) is used as it
+# is; any other is configured for fuzzing alone. Each target starts from its seed corpus
 # (tests/fuzz/corpus/<target>/, never written to) and keeps what it learns in
 # BUILD_DIR/corpus/<target>/, so a second run goes on from there. A crash stops the run with
 # exit 1 and leaves the input in BUILD_DIR/artifacts/: add it to tests/fuzz/regressions/<target>/
@@ -12,8 +14,10 @@ build=${1:-build-fuzz}
 seconds=${2:-20}
 shift $(($# > 2 ? 2 : $#))
 
-cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCARAVAN_FUZZ=ON -DCARAVAN_BUILD_TESTS=OFF -DCARAVAN_WARNINGS_AS_ERRORS=OFF >/dev/null
+if ! grep -qs '^CARAVAN_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
+  cmake -S . -B "$build" -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCARAVAN_FUZZ=ON -DCARAVAN_BUILD_TESTS=OFF -DCARAVAN_WARNINGS_AS_ERRORS=OFF >/dev/null
+fi
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets <"$build/fuzz-targets.txt"
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz-}"
