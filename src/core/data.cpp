@@ -5,21 +5,21 @@
 
 #include <fmt/format.h>
 
-#include "turnfile/turnfile.hpp"
-
 namespace core {
 
 namespace {
 
+// Each file's name and its content as JSON text, converted from its YAML by the build
+// (cmake/EmbedData.cmake): the core reads no YAML.
 const std::pair<const char*, const char*> kData[] = {
-#include "games/embedded_data.inc"
+#include "core/embedded_data.inc"
     {nullptr, nullptr}};
 
 }  // namespace
 
 Document embedded_data(const std::string& path) {
   for (const auto& [name, text] : kData)
-    if (name && path == name) return turnfile::yaml_to_document(text, path);
+    if (name && path == name) return Document::parse(text);
   throw std::out_of_range(fmt::format("no data file {} is built in", path));
 }
 

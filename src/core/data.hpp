@@ -1,5 +1,6 @@
 // The data files that ship with the engines (src/games/<game>/data/*.yaml: a board, a tile
 // set), embedded in the binary at build time, and the reader for data a game master supplies.
+// The build converts the YAML files to JSON (cmake/EmbedData.cmake), so the core reads JSON only.
 //
 // Promise: an engine gets its data as a Document and never opens a file; a data file a game
 // master names with an option is read by the command line and reaches the engine as JSON text.

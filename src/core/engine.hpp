@@ -314,7 +314,9 @@ const Document& member(const Document& doc, const char* key);
 // identical documents the same; this tells so without writing them.
 bool identical(const Document& a, const Document& b);
 
-// The built-in engines, in a fixed order (an explicit list; no self-registration).
+// The built-in engines, in the order of `caravan-ref games`: an explicit list the build writes
+// from the folders of src/games, each with its game.cmake (cmake/Games.cmake); no
+// self-registration.
 const std::vector<const Engine*>& engines();
 // nullptr when there is no engine of that id.
 const Engine* find_engine(const std::string& id);

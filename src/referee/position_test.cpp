@@ -13,6 +13,7 @@
 #include "store/game_store.hpp"
 #include "unit/engine_testing.hpp"
 #include "unit/temp_db.hpp"
+#include "unit/turn_file.hpp"
 
 namespace {
 
@@ -50,11 +51,10 @@ class TurnPosition : public ClockedTempDb {
   // others. `body`: "moves: [...]" or "action: ...".
   std::string write(const std::string& player, std::int64_t turn, const std::string& head,
                     const std::string& body) {
-    const std::string text = "game: " + game_ + "\nplayer: " + player +
-                             "\nturn: " + std::to_string(turn) + "\nchain: " + head + "\n" + body +
-                             "\n";
+    TurnFile text(game_, player, turn);
+    text.chain(head).lines(body);
     if (player == "p0" && p0_signs_) return ledger::sign_turn_file(text, "t.yaml", key_.secret_key);
-    return text + "token: " + tokens_.at(std::stoul(player.substr(1))) + "\n";
+    return text.token(tokens_.at(std::stoul(player.substr(1))));
   }
   // The file as `player` writes it from their own view now (its turn and chain head).
   std::string file(const std::string& player, const std::string& body) {

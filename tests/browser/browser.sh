@@ -65,11 +65,11 @@ render() {
   fi
 }
 
-# Every engine's SVG, each as an image of one page: one browser start for the five (a start
+# Every engine's SVG, each as an image of one page: one browser start for them all (a start
 # costs seconds). An SVG that is not well-formed XML shows as a broken image.
 echo '<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}img{display:block}'\
 '</style></head><body>' >"$WORK/gallery.html"
-for kind in caravaneers nv-caravan decktet-caravan huber-caravan caravanserai; do
+for kind in $("$BIN" games | sed -n 's/^  kind: //p'); do
   game=$(play "$kind" 2) || { fail "$kind: the sample game's first turns"; continue; }
   "$BIN" --format svg view "$game" --player ann | sed "s/$game/GAME/g" >"$WORK/$kind.svg"
   echo "<img src=\"$kind.svg\" width=\"600\" alt=\"$kind\">" >>"$WORK/gallery.html"

@@ -9,7 +9,8 @@ export CARAVAN_REF_NOW=2026-05-01T10:00:00Z
 token_of() { awk -v who="$1" '/ name: /{name=$NF} /^ *token: /{if (name==who) print $2}' "$WORK/new.yaml"; }
 
 index=0
-for kind in caravaneers nv-caravan decktet-caravan huber-caravan caravanserai; do
+list_kinds
+for kind in "${KINDS[@]}"; do
   for pair in random,greedy greedy,mcts:4 mcts:4,random; do
     index=$((index + 1))
     sampled $index || continue

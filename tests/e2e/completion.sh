@@ -40,7 +40,8 @@ lacks "the hidden completion command" "" :: completion
 offers "a command's beginning" ad :: admin
 offers "an admin operation" admin p :: pause
 offers "the formats" --format "" :: yaml json text
-offers "the kinds new makes" new "" :: caravaneers nv-caravan decktet-caravan huber-caravan caravanserai
+list_kinds
+offers "the kinds new makes" new "" :: "${KINDS[@]}"
 offers "options after global ones" --db x.db view --re :: --referee
 offers "a command's options and the global ones" new caravaneers -- :: --player --seed --db --format
 offers "the formats after a command" list --format j :: json

@@ -10,6 +10,15 @@ PY=/usr/bin/python3
 "$PY" -c 'import jsonschema, yaml' 2>/dev/null || PY=python3
 "$PY" -c 'import jsonschema, yaml' 2>/dev/null ||
   { echo "skipped: needs python3-jsonschema and python3-yaml (bash .ci/install-deps test)"; rm -rf "$WORK"; exit 77; }
+# The schemas list the kinds in one place, kinds.schema.json, and it is the binary's list
+# (`caravan-ref games`): what `json_schema.py --kinds` writes for it.
+"$PY" "$SRC/tests/e2e/json_schema.py" --kinds "$BIN" >kinds.schema.json
+if cmp -s kinds.schema.json "$SRC/schema/json/kinds.schema.json"; then PASSED=$((PASSED + 1)); else
+  FAILED=$((FAILED + 1))
+  echo "FAIL: schema/json/kinds.schema.json is not what the binary's games make; write it with"
+  echo "  python3 tests/e2e/json_schema.py --kinds build/caravan-ref >schema/json/kinds.schema.json"
+  diff "$SRC/schema/json/kinds.schema.json" kinds.schema.json | head -20
+fi
 mkdir -p answers
 export CARAVAN_REF_NOW=2026-03-01T12:00:00Z
 n=0

@@ -20,13 +20,7 @@ import random
 import subprocess
 import sys
 
-KINDS = {  # kind: (fewest, most players)
-    "caravaneers": (2, 2),
-    "nv-caravan": (2, 2),
-    "decktet-caravan": (2, 2),
-    "huber-caravan": (2, 4),
-    "caravanserai": (1, 6),
-}
+KINDS = {}  # kind: (fewest, most players), in the order of `caravan-ref games` (main() fills it)
 ENDINGS = ["rules", "resign", "draw", "forfeit", "admin"]
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay"]
 
@@ -339,6 +333,11 @@ def main():
     binary, answers, per_engine, sample, offset = sys.argv[1:6]
     per_engine, sample, offset = int(per_engine), int(sample), int(offset)
     driver = Driver(binary, answers)
+    # Every engine the binary knows, as `games` lists them: a new engine joins by being built.
+    listed = json.loads(subprocess.run([binary, "--format", "json", "games"], check=True,
+                                       capture_output=True, text=True).stdout)
+    for game in listed:
+        KINDS[game["kind"]] = (game["players"]["min"], game["players"]["max"])
     index = 0
     for kind in KINDS:
         for number in range(per_engine):

@@ -16,6 +16,13 @@ SAMPLE=${CARAVAN_E2E_SAMPLE:-1}
 SAMPLE_OFFSET=$((10#$(date -u +%j) % SAMPLE))
 sampled() { [ "$SAMPLE" -le 1 ] || [ $(($1 % SAMPLE)) -eq "$SAMPLE_OFFSET" ]; }
 
+# Sets KINDS to the kinds of game the binary knows, in the order of `caravan-ref games`: a test
+# that goes through every engine takes them from there, so a new engine joins it by being built.
+list_kinds() {
+  mapfile -t KINDS < <("$BIN" games | sed -n 's/^  kind: //p')
+  if [ "${#KINDS[@]}" -eq 0 ]; then FAILED=$((FAILED + 1)); echo "FAIL: games lists no kind"; fi
+}
+
 # expect_exit CODE DESCRIPTION -- COMMAND...: runs the command, checks its exit code.
 expect_exit() {
   local want=$1 what=$2; shift 3

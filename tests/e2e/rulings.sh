@@ -7,12 +7,23 @@ source "$(dirname "$0")/lib.sh" "$@"
 RULES="$SRC/docs/rules"
 fail() { FAILED=$((FAILED + 1)); echo "FAIL: $*"; }
 
+# The ruling families, as the table of docs/rules/README.md gives them, one a document:
+# "| `nv-caravan` | ... | [nv-caravan.md](nv-caravan.md) (NV) | ...". Every engine the binary
+# knows (`caravan-ref games`) has its row.
+declare -A DOC=()
+FAMILIES=()
+while read -r kind family; do DOC[$family]=$kind; FAMILIES+=("$family"); done < <(
+  perl -ne 'print "$1 $2\n" if /^\| `([a-z0-9-]+)` \|.*\]\(\1\.md\) \(([A-Z]{2})\)/' \
+    "$RULES/README.md")
+list_kinds
+for kind in "${KINDS[@]}"; do
+  if printf '%s\n' "${DOC[@]}" | grep -qx -- "$kind"; then PASSED=$((PASSED + 1))
+  else fail "docs/rules/README.md has no row for $kind, with its ruling family"; fi
+done
 # An id: a family, an optional hyphen (test names write NV7_ for NV-7), an optional D (the
 # referee's decisions), a number; never inside a longer word or number.
-ID='(?<![A-Za-z0-9])(CV|NV|DK|HC|CS)-?D?[0-9]+(?![0-9])'
+ID="(?<![A-Za-z0-9])($(IFS='|'; echo "${FAMILIES[*]}"))-?D?[0-9]+(?![0-9])"
 normalise() { sed -E 's/^([A-Z]{2})-?(D?[0-9]+)$/\1-\2/'; }
-declare -A DOC=([CV]=caravaneers [NV]=nv-caravan [DK]=decktet-caravan [HC]=huber-caravan
-  [CS]=caravanserai)
 
 # Defined: a heading "### ID title" in the document of the id's engine, once.
 declare -A DEFINED=()
@@ -61,7 +72,7 @@ while read -r id; do NAMED[$id]=1; done < <(
     -o -path "$SRC/tests/unit/*" -o -path "$SRC/tests/e2e/*" -o -path "$SRC/tests/mail/*" \) \
     ! -path "$SRC/tests/e2e/rulings.sh" -print0 |
     xargs -0 perl -ne "s/$range//g; print \"\$&\\n\" while /$ID/g" | normalise | sort -u)
-for family in CV NV DK HC CS; do
+for family in "${FAMILIES[@]}"; do
   defined=0
   unnamed=()
   for id in $(printf '%s\n' "${!DEFINED[@]}" | grep "^$family-" | sort -V); do

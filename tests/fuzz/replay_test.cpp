@@ -2,7 +2,6 @@
 // test run (and so under the sanitizers in CI): a crash found by fuzzing stays fixed.
 // Inputs live in tests/fuzz/corpus/<target>/ and tests/fuzz/regressions/<target>/.
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -38,18 +37,15 @@ std::string read_bytes(const fs::path& path) {
 
 class FuzzReplay : public ::testing::TestWithParam<fuzz::Target> {};
 
+// Fast: an input that hangs the target runs into the test's CTest TIMEOUT (tests/CMakeLists.txt).
 TEST_P(FuzzReplay, EverySeedAndEveryInputThatOnceBrokeTheTargetRunsCleanAndFast) {
   const auto files = inputs_of(GetParam().name);
   EXPECT_FALSE(files.empty()) << "no seed corpus for " << GetParam().name;
   for (const auto& file : files) {
     SCOPED_TRACE(file.string());
     const std::string bytes = read_bytes(file);
-    const auto start = std::chrono::steady_clock::now();
     const std::size_t contained_before = fuzz::contained_engine_errors();
     GetParam().run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    EXPECT_LT(seconds, 30.0) << "an input that hangs the target";
     // Here every engine promise is held, as CARAVAN_FUZZ_STRICT=1 holds it in a fuzz run
     // (CARAVAN_FUZZ_VERBOSE=1 prints which).
     EXPECT_EQ(fuzz::contained_engine_errors(), contained_before)

@@ -14,6 +14,7 @@
 #include "core/engine.hpp"
 #include "game_driver.hpp"
 #include "process.hpp"
+#include "temp_db.hpp"
 
 namespace {
 
@@ -42,20 +43,11 @@ constexpr Point kRejectedPath[] = {
     {"after-commit", true},
 };
 
-class CrashSafety : public ::testing::TestWithParam<const core::Engine*> {
+class CrashSafety : public TempDir, public ::testing::WithParamInterface<const core::Engine*> {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           fmt::format("caravan-crash-{}-{}", GetParam()->id(), ::getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    db_ = (dir_ / "games.db").string();
-  }
-  void TearDown() override {
-    if (HasFailure())
-      std::cerr << "kept " << dir_ << "\n";
-    else
-      fs::remove_all(dir_);
+    TempDir::SetUp();
+    db_ = path();
   }
 
   process::Outcome submit(const std::string& file, const std::string& fault = "",
@@ -80,7 +72,6 @@ class CrashSafety : public ::testing::TestWithParam<const core::Engine*> {
     return *game_;
   }
 
-  fs::path dir_;
   std::string db_;
   std::optional<Game> game_;
   int games_ = 0;

@@ -19,6 +19,7 @@
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "store/sqlite.hpp"
+#include "turn_file.hpp"
 
 namespace game_driver {
 
@@ -65,9 +66,7 @@ inline std::string token_of(const Game& game, const std::string& player) {
 
 inline std::string turn_file(const Game& game, std::int64_t number, const std::string& player,
                              const Document& move) {
-  // A move in JSON is YAML in flow style: numbers stay numbers, quoted strings strings.
-  return fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\nmoves:\n  - {}\n", game.id, player,
-                     number, token_of(game, player), move.dump());
+  return TurnFile(game.id, player, number).token(token_of(game, player)).move(move);
 }
 
 // The next turn: one of the first legal moves of the player to move, chosen by `rng`; nullopt

@@ -11,6 +11,7 @@
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
+#include "turn_file.hpp"
 
 namespace {
 
@@ -44,21 +45,20 @@ class Hosting : public ClockedTempDb, public ::testing::WithParamInterface<const
     return view["to_move"].empty() ? "" : view["to_move"][0].get<std::string>();
   }
   // A turn file as the player writes it, with the turn their own view gives.
-  std::string header(const std::string& player) {
+  TurnFile turn_file(const std::string& player) {
     const std::size_t seat = std::stoul(player.substr(1));
-    return "game: " + game_ + "\nplayer: " + player +
-           "\nturn: " + referee::view(db(), game_, player)["turn"].dump() +
-           "\ntoken: " + tokens_.at(seat) + "\n";
+    return TurnFile(game_, player, referee::view(db(), game_, player)["turn"].get<std::int64_t>())
+        .token(tokens_.at(seat));
   }
   // The player to move plays their first legal move (or the engine's default).
   Document play() {
     const std::string player = to_move();
     const auto moves = referee::legal_moves(db(), game_, player, nullptr, 1);
     EXPECT_FALSE(moves.moves.empty());
-    return send(header(player) + "moves:\n  - " + moves.moves[0].dump() + "\n");
+    return send(turn_file(player).move(moves.moves[0]));
   }
   Document act(const std::string& player, const std::string& action) {
-    return send(header(player) + "action: " + action + "\n");
+    return send(turn_file(player).action(action));
   }
   Document send(const std::string& text) {
     const auto outcome = referee::submit(db(), text, "t.yaml");

@@ -16,6 +16,7 @@
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
+#include "turn_file.hpp"
 #include "user_errors.hpp"
 
 namespace {
@@ -40,10 +41,9 @@ class Hostile : public ClockedTempDb {
     return made["game"];
   }
   Document view(const std::string& game) { return referee::view(db(), game, std::nullopt); }
-  std::string header(const std::string& game, int seat) {
-    return "game: " + game + "\nplayer: " + (seat == 0 ? "ann" : "bob") +
-           "\nturn: " + std::to_string(view(game)["turn"].get<std::int64_t>()) +
-           "\ntoken: " + tokens_.at(static_cast<std::size_t>(seat)) + "\n";
+  TurnFile turn_file(const std::string& game, int seat) {
+    return TurnFile(game, seat == 0 ? "ann" : "bob", view(game)["turn"].get<std::int64_t>())
+        .token(tokens_.at(static_cast<std::size_t>(seat)));
   }
   // The seat to move plays its first legal move.
   void play(const std::string& game) {
@@ -51,12 +51,11 @@ class Hostile : public ClockedTempDb {
     const auto moves = referee::legal_moves(db(), game, mover, nullptr, 1);
     ASSERT_FALSE(moves.moves.empty());
     const auto outcome = referee::submit(
-        db(), header(game, mover == "ann" ? 0 : 1) + "moves:\n  - " + moves.moves[0].dump() + "\n",
-        "t.yaml");
+        db(), turn_file(game, mover == "ann" ? 0 : 1).move(moves.moves[0]), "t.yaml");
     ASSERT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
   }
   Document act(const std::string& game, int seat, const std::string& action) {
-    return referee::submit(db(), header(game, seat) + "action: " + action + "\n", "t.yaml").answer;
+    return referee::submit(db(), turn_file(game, seat).action(action), "t.yaml").answer;
   }
   referee::AdminRequest admin(const std::string& game, const std::string& op) {
     referee::AdminRequest request;

@@ -15,6 +15,7 @@
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
+#include "turn_file.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace {
@@ -32,11 +33,7 @@ std::string engine_test_name(const ::testing::TestParamInfo<const core::Engine*>
 std::string turn_text(const std::string& game, const std::string& player, std::int64_t turn,
                       const Document& moves, const std::string& token,
                       const std::string& chain = "") {
-  std::string text =
-      "game: \"" + game + "\"\nplayer: " + player + "\nturn: " + std::to_string(turn) + "\n";
-  if (!token.empty()) text += "token: " + token + "\n";
-  if (!chain.empty()) text += "chain: " + chain + "\n";
-  return text + "moves: " + moves.dump() + "\n";
+  return TurnFile(game, player, turn).token(token).chain(chain).moves(moves);
 }
 
 class LedgerTest : public TempDb {

@@ -18,6 +18,7 @@
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
+#include "turn_file.hpp"
 
 namespace {
 
@@ -52,14 +53,14 @@ class OneFinished : public ClockedTempDb,
     const Document view = referee_view();
     return view["to_move"].empty() ? "" : view["to_move"][0].get<std::string>();
   }
-  std::string header(const std::string& player) {
+  TurnFile turn_file(const std::string& player) {
     const auto seat =
         static_cast<std::size_t>(std::find(names_.begin(), names_.end(), player) - names_.begin());
-    return fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\n", game_, player,
-                       referee_view()["turn"].get<std::int64_t>(), tokens_.at(seat));
+    return TurnFile(game_, player, referee_view()["turn"].get<std::int64_t>())
+        .token(tokens_.at(seat));
   }
   void act(const std::string& player, const std::string& action) {
-    const auto outcome = referee::submit(db(), header(player) + "action: " + action + "\n", "t");
+    const auto outcome = referee::submit(db(), turn_file(player).action(action), "t");
     ASSERT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
   }
   // The player to move plays one of its first legal moves, drawn with `rng`.
@@ -68,8 +69,7 @@ class OneFinished : public ClockedTempDb,
     const auto moves = referee::legal_moves(db(), game_, player, nullptr, 8);
     ASSERT_FALSE(moves.moves.empty());
     const Document& move = moves.moves[rng.below(moves.moves.size())];
-    const auto outcome =
-        referee::submit(db(), header(player) + "moves:\n  - " + move.dump() + "\n", "t");
+    const auto outcome = referee::submit(db(), turn_file(player).move(move), "t");
     ASSERT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
   }
   // A move or two, so that the game is under way (and someone has a hand, a caravan, a camel).

@@ -16,6 +16,7 @@
 #include "ledger/receipt.hpp"
 #include "mail/mailer.hpp"
 #include "power_cut_vfs.hpp"
+#include "temp_db.hpp"
 
 namespace {
 
@@ -37,12 +38,10 @@ std::string mail_of(const std::string& sender, int number, const std::string& tu
       sender, number, turn);
 }
 
-class PowerCut : public ::testing::Test {
+class PowerCut : public TempDir {
  protected:
   void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / fmt::format("caravan-power-{}-{}", info->name(), ::getpid());
-    fs::remove_all(dir_);
+    TempDir::SetUp();
     fs::create_directories(dir_ / "fixture");
     fixture_ = (dir_ / "fixture" / "games.db").string();
     {
@@ -65,13 +64,6 @@ class PowerCut : public ::testing::Test {
       ASSERT_EQ(referee::submit(db, turn->text, "turn").exit_code, 0);
     }
   }
-  void TearDown() override {
-    if (HasFailure())
-      std::cerr << "kept " << dir_ << "\n";
-    else
-      fs::remove_all(dir_);
-  }
-
   std::string copy_fixture(const std::string& name) {
     const fs::path trial = dir_ / name;
     fs::remove_all(trial);
@@ -110,7 +102,6 @@ class PowerCut : public ::testing::Test {
     for (std::int64_t step = 1; step <= steps && !HasFailure(); ++step) trial(step, scenario);
   }
 
-  fs::path dir_;
   std::string fixture_;
   Game game_;
   std::vector<game_driver::Turn> turns_;

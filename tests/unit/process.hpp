@@ -26,7 +26,7 @@ struct Outcome {
   int signal = 0;      // the signal that ended it, or 0
   std::string out;
   std::string err;
-  double seconds = 0;
+  double seconds = 0;  // how long it ran: for spacing the crash tests' kills, never asserted
 };
 
 // Holds back every child started with it until open() is called, so that many start together.
@@ -87,6 +87,13 @@ class Child {
   Child& operator=(const Child&) = delete;
 
   void kill() const { ::kill(pid_, SIGKILL); }
+
+  // Whether it has not ended yet (asked without reaping it: wait() still collects it).
+  bool running() const {
+    siginfo_t info{};
+    return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+           info.si_pid == 0;
+  }
 
   Outcome wait() const {
     int status = 0;

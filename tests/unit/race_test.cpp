@@ -16,6 +16,7 @@
 #include "core/engine.hpp"
 #include "game_driver.hpp"
 #include "process.hpp"
+#include "temp_db.hpp"
 
 namespace {
 
@@ -23,20 +24,11 @@ namespace fs = std::filesystem;
 using core::Document;
 using game_driver::Game;
 
-class Races : public ::testing::Test {
+class Races : public TempDir {
  protected:
   void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::temp_directory_path() / fmt::format("caravan-race-{}-{}", info->name(), ::getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    db_ = (dir_ / "games.db").string();
-  }
-  void TearDown() override {
-    if (HasFailure())
-      std::cerr << "kept " << dir_ << "\n";
-    else
-      fs::remove_all(dir_);
+    TempDir::SetUp();
+    db_ = path();
   }
 
   // Starts one `submit` per file, all held at a gate and let loose together; their outcomes.
@@ -58,7 +50,6 @@ class Races : public ::testing::Test {
     EXPECT_EQ(outcome.out.find("locked"), std::string::npos) << outcome.out;
   }
 
-  fs::path dir_;
   std::string db_;
 };
 
@@ -230,17 +221,17 @@ TEST_F(Races, AWriterWaitsForTheLockAndIsBusyOnlyWhenTheTimeoutRunsOut) {
     store::Database holder(db_);
     holder.exec("BEGIN IMMEDIATE");
     process::Child child(args, {{"CARAVAN_REF_BUSY_TIMEOUT", "5000"}}, dir_.string(), "waits");
-    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));  // time to reach the lock
+    EXPECT_TRUE(child.running()) << "it did not wait for the lock";
     holder.exec("COMMIT");
     const auto outcome = child.wait();
     EXPECT_EQ(outcome.exit_code, 0) << outcome.err;
-    EXPECT_GE(outcome.seconds, 0.6) << "it did not wait for the lock";
     expect_no_lock_message(outcome);
   }
   const auto next = game_driver::next_turn(db_, game, rng);
   ASSERT_TRUE(next);
   const std::string next_file = game_driver::write_file(dir_ / "next.yaml", next->text);
-  {  // The lock outlasts the timeout: 75, a clear message, nothing changed.
+  {  // The lock outlasts the timeout: 75 while it is still held, a clear message, nothing changed.
     store::Database holder(db_);
     holder.exec("BEGIN IMMEDIATE");
     process::Child child({"--db", db_, "submit", next_file}, {{"CARAVAN_REF_BUSY_TIMEOUT", "300"}},
@@ -248,7 +239,6 @@ TEST_F(Races, AWriterWaitsForTheLockAndIsBusyOnlyWhenTheTimeoutRunsOut) {
     const auto outcome = child.wait();
     holder.exec("COMMIT");
     EXPECT_EQ(outcome.exit_code, 75) << outcome.err;
-    EXPECT_GE(outcome.seconds, 0.29) << "75 before the timeout ran out";
     EXPECT_NE(outcome.err.find("busy"), std::string::npos) << outcome.err;
     expect_no_lock_message(outcome);
   }

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
+#include "turn_file.hpp"
 
 namespace {
 
@@ -24,8 +25,7 @@ class RefereeTest : public TempDb {
 
   std::string turn_file(const std::string& player, const std::string& token, int turn,
                         const std::string& moves) const {
-    return "game: " + game_ + "\nplayer: " + player + "\nturn: " + std::to_string(turn) +
-           "\ntoken: " + token + "\nmoves: " + moves + "\n";
+    return TurnFile(game_, player, turn).token(token).moves(moves);
   }
   std::string snapshot_hash() { return store::GameStore(db()).find_game(game_)->state_hash; }
   std::size_t turn_count() { return store::GameStore(db()).turns(game_).size(); }
@@ -112,7 +112,7 @@ TEST_F(RefereeTest, EveryRejectionHasItsCodeAndMessageAndChangesNothingButTheRec
        "your turn ended after move 1"},
       {"no such game",
        [](const RefereeTest& t) {
-         return "game: nope\nplayer: ann\nturn: 1\ntoken: " + t.ann_ + "\nmoves: [b1]\n";
+         return TurnFile("nope", "ann", 1).token(t.ann_).moves("[b1]").text();
        },
        66, "no game 'nope'"},
       {"malformed yaml", [](const RefereeTest&) { return std::string("game: [x\n"); }, 65,

@@ -18,6 +18,7 @@
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
+#include "turn_file.hpp"
 
 namespace {
 
@@ -150,10 +151,9 @@ class LongGame : public TempDb {
       if (view["finished"].get<bool>()) break;
       const std::string player = view["to_move"][0];
       const auto moves = referee::legal_moves(db(), game_, player, nullptr, 64);
-      const std::string file = "game: " + game_ + "\nplayer: " + player +
-                               "\nturn: " + view["turn"].dump() + "\ntoken: " + tokens.at(player) +
-                               "\nmoves: [" +
-                               moves.moves.at(chooser.below(moves.moves.size())).dump() + "]\n";
+      const std::string file = TurnFile(game_, player, view["turn"].get<std::int64_t>())
+                                   .token(tokens.at(player))
+                                   .move(moves.moves.at(chooser.below(moves.moves.size())));
       ASSERT_EQ(referee::submit(db(), file, "test", {.views = false}).exit_code, 0) << file;
       turns_ = n;
     }

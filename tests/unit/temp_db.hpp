@@ -1,7 +1,10 @@
-// A fresh database file in its own temporary directory, removed after a passing test and kept
-// after a failing one (its path is printed), so a failure can be inspected.
+// The tests' one temporary-database fixture. TempDir: a fresh directory of the test's own,
+// removed after a passing test and kept after a failing one (its path is printed), so a failure
+// can be inspected. TempDb: a database file in it, open. ClockedTempDb: the same on the tests'
+// clock. A parameterised suite derives from one of them and ::testing::WithParamInterface<T>.
 #pragma once
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -13,27 +16,41 @@
 #include "core/clock.hpp"
 #include "store/sqlite.hpp"
 
-class TempDb : public ::testing::Test {
+// The directory alone: for the tests that run the binary on the database (crash, race, power
+// cut) and so must not hold a connection to it across a fork.
+class TempDir : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = std::filesystem::temp_directory_path() /
-           (std::string("caravan-test-") + info->test_suite_name() + "-" + info->name() + "-" +
-            std::to_string(::getpid()));
+    std::string name = std::string("caravan-test-") + info->test_suite_name() + "-" + info->name() +
+                       "-" + std::to_string(::getpid());
+    std::replace(name.begin(), name.end(), '/', '_');  // a parameterised test's name has some
+    dir_ = std::filesystem::temp_directory_path() / name;
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
-    db_ = std::make_unique<store::Database>(path());
   }
   void TearDown() override {
-    db_.reset();
     if (HasFailure())
       std::cerr << "kept " << dir_ << "\n";
     else
       std::filesystem::remove_all(dir_);
   }
+  // The database's file (TempDb opens it; the others hand it to the binary).
   std::string path() const { return (dir_ / "games.db").string(); }
-  store::Database& db() { return *db_; }
   std::filesystem::path dir_;
+};
+
+class TempDb : public TempDir {
+ protected:
+  void SetUp() override {
+    TempDir::SetUp();
+    db_ = std::make_unique<store::Database>(path());
+  }
+  void TearDown() override {
+    db_.reset();
+    TempDir::TearDown();
+  }
+  store::Database& db() { return *db_; }
   std::unique_ptr<store::Database> db_;
 };
 

@@ -21,6 +21,7 @@
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
+#include "turn_file.hpp"
 #include "turnfile/redact.hpp"
 #include "turnfile/turnfile.hpp"
 #include "user_errors.hpp"
@@ -44,8 +45,7 @@ class Trust : public TempDb {
     game_ = made["game"];
     token_ = made["players"][0]["token"];
     const auto moves = referee::legal_moves(db(), game_, "ann", nullptr, 1);
-    return "game: " + game_ + "\nplayer: ann\nturn: 1\ntoken: " + token_ + "\nmoves:\n  - " +
-           moves.moves[0].dump() + "\n";
+    return TurnFile(game_, "ann", 1).token(token_).move(moves.moves[0]);
   }
   std::string game_, token_;
 };

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "temp_db.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace {
@@ -36,10 +37,10 @@ TEST(Writer, UnknownFormatIsRefused) {
   EXPECT_EQ(output::parse_format("json"), output::Format::kJson);
 }
 
-TEST(Writer, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
-  const auto dir = std::filesystem::temp_directory_path() / "caravan-writer-test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+class WriterFile : public TempDir {};
+
+TEST_F(WriterFile, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
+  const auto& dir = dir_;
   const auto path = (dir / "view.yaml").string();
   output::write_file_atomically(path, "old\n");
   output::write_file_atomically(path, "new\n");
@@ -47,7 +48,6 @@ TEST(Writer, AtomicWriteReplacesTheFileAndLeavesNoTemporary) {
   std::string content((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   EXPECT_EQ(content, "new\n");
   EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
-  std::filesystem::remove_all(dir);
 }
 
 TEST(Writer, ToLineWritesAnyDocumentOnOneLineQuotingOnlyWhereNeeded) {

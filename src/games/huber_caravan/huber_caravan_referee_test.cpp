@@ -4,6 +4,7 @@
 
 #include "referee/referee.hpp"
 #include "unit/temp_db.hpp"
+#include "unit/turn_file.hpp"
 
 namespace {
 
@@ -24,9 +25,7 @@ class HuberCaravanReferee : public TempDb {
   }
   referee::Submission send(const std::string& player, const std::string& token, int turn,
                            const std::string& body) {
-    return referee::submit(db(),
-                           "game: " + game_ + "\nplayer: " + player + "\nturn: " +
-                               std::to_string(turn) + "\ntoken: " + token + "\n" + body,
+    return referee::submit(db(), TurnFile(game_, player, turn).token(token).lines(body),
                            "turn.yaml");
   }
   Document state() { return referee::view(db(), game_, std::nullopt)["state"]; }

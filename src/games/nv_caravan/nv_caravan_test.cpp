@@ -3,7 +3,6 @@
 #include "games/nv_caravan/nv_caravan.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 #include <gtest/gtest.h>
 
@@ -775,7 +774,6 @@ TEST(NvCaravan, APositionWithCardsNotInTheDeckOrTwiceIsRefused) {
 
 // Thousands of random games end, keep every card, and never let a hand or a view go wrong.
 TEST(NvCaravan, TwoThousandRandomGamesPlayToTheEnd) {
-  const auto started_at = std::chrono::steady_clock::now();
   int north_wins = 0;
   for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
     core::Rng rng(seed);
@@ -798,7 +796,6 @@ TEST(NvCaravan, TwoThousandRandomGamesPlayToTheEnd) {
   }
   EXPECT_GT(north_wins, 500);
   EXPECT_LT(north_wins, 1500);
-  EXPECT_LT(std::chrono::steady_clock::now() - started_at, std::chrono::seconds(60));
 }
 
 // The engine keeps its cards as one-byte codes in fixed piles: the largest deck the options allow
