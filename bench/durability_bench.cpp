@@ -60,7 +60,7 @@ void submit_turns(benchmark::State& state, std::int64_t batch) {
     game.db->exec("DELETE FROM turn_snapshots WHERE game_id = '" + game.id + "'");
     game.db->exec("DELETE FROM turns WHERE game_id = '" + game.id + "'");
     game.db->exec("DELETE FROM submissions");
-    games.update_snapshot(saved);
+    games.update_snapshot(saved, saved.state.dump());
   }
   for (auto _ : state) {
     for (const auto& file : files) {
@@ -71,7 +71,7 @@ void submit_turns(benchmark::State& state, std::int64_t batch) {
     game.db->exec("DELETE FROM turn_snapshots WHERE game_id = '" + game.id + "'");
     game.db->exec("DELETE FROM turns WHERE game_id = '" + game.id + "'");
     game.db->exec("DELETE FROM submissions");
-    games.update_snapshot(saved);
+    games.update_snapshot(saved, saved.state.dump());
     state.ResumeTiming();
   }
   state.SetLabel(std::string("synchronous=") + kSetting[state.range(0)]);

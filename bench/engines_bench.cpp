@@ -6,8 +6,8 @@
 // - BM_RandomPlayDocuments/<engine>: the same games through the documents (legal_moves, apply):
 //   what the CLI and the referee pay per move.
 // - BM_ReplayTurns/<engine>: the engine's part of an audit: each move of recorded random games
-//   applied as its document (with its events), then the referee's view written as JSON text
-//   (view_text, what the state hash reads). Turns per second.
+//   applied as its document (with its events), then the referee's view dumped as JSON text (what
+//   the state hash reads). Turns per second.
 #include <utility>
 #include <vector>
 
@@ -94,7 +94,7 @@ void BM_ReplayTurns(benchmark::State& bench, const core::Engine* engine) {
       auto state = engine->start(engine->min_players(), {}, rng).state;
       for (const auto& [seat, move] : game.moves) {
         benchmark::DoNotOptimize(state->apply(seat, move, rng));
-        benchmark::DoNotOptimize(state->view_text(core::kReferee));
+        benchmark::DoNotOptimize(state->view(core::kReferee).dump());
       }
       turns += static_cast<std::int64_t>(game.moves.size());
     }

@@ -13,6 +13,7 @@
 #include "core/rng.hpp"
 #include "ledger/record.hpp"
 #include "referee/referee.hpp"
+#include "referee/verify.hpp"
 #include "store/game_store.hpp"
 
 namespace {
@@ -62,7 +63,7 @@ void BM_SubmitAtHistoryLength(benchmark::State& state) {
     fixture.db->exec("DELETE FROM turn_snapshots" + later);
     fixture.db->exec("DELETE FROM turns" + later);
     fixture.db->exec("DELETE FROM submissions");
-    games.update_snapshot(saved);
+    games.update_snapshot(saved, saved.state.dump());
     state.ResumeTiming();
   }
 }
@@ -150,7 +151,7 @@ void BM_VerifyEveryRecord(benchmark::State& state, const std::string& kind, int 
     records.push_back(ledger::export_record(*played.db, summary.id, false));
   for (auto _ : state)
     for (const auto& record : records) {
-      const auto report = ledger::verify_record(record);
+      const auto report = referee::verify_record(record);
       if (!report["ok"].get<bool>() || !report["replayed"].get<bool>())
         state.SkipWithError("a record does not verify");
       benchmark::DoNotOptimize(report);
@@ -160,8 +161,7 @@ void BM_VerifyEveryRecord(benchmark::State& state, const std::string& kind, int 
 
 // BM_AuditEveryGame/20 and BM_VerifyEveryRecord/20: 20 whole caravaneers games of first legal
 // moves (the figure of earlier runs); /<engine>: 8 random games of each engine, at most 250 turns
-// each. turns/s is over the time on the clock: an audit checks the state hashes on a second
-// thread (referee/state_hash_checks.hpp), so its CPU column is the process's, both threads.
+// each. turns/s is over the time on the clock.
 const bool registered = [] {
   benchmark::RegisterBenchmark("BM_AuditEveryGame/20", BM_AuditEveryGame, "caravaneers", 20,
                                std::int64_t{1000}, false)

@@ -14,6 +14,7 @@
 #include "ledger/receipt.hpp"
 #include "ledger/record.hpp"
 #include "ledger/turn_signature.hpp"
+#include "referee/verify.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace cli {
@@ -85,7 +86,7 @@ int verify_receipt(Context& context, const VerifyOptions& opts) {
 }
 
 int verify_record(Context& context, const VerifyOptions& opts) {
-  const nlohmann::json report = ledger::verify_record(read_record(opts.file));
+  const nlohmann::json report = referee::verify_record(read_record(opts.file));
   context.print(report);
   if (report["ok"].get<bool>()) return 0;
   const auto& error = report["error"];
@@ -142,7 +143,7 @@ void add_ledger(CLI::App& app, Context& context, Handler& handler) {
   imp->add_option("record", *im, "the record ('-' reads standard input)")->required();
   imp->callback([&context, &handler, im] {
     handler = [&context, im] {
-      context.print(ledger::import_record(context.db(), read_record(*im)));
+      context.print(referee::import_record(context.db(), read_record(*im)));
       return 0;
     };
   });

@@ -112,10 +112,6 @@ void State::apply_action(ActionId action, Rng& rng) {
   apply(*player, move_of(action), rng);
 }
 
-std::string State::view_text(int viewer) const { return view(viewer).dump(); }
-
-void State::write_view_text(int viewer, std::string& out) const { out = view_text(viewer); }
-
 Document State::default_move() const {
   MovePage first = legal_moves_page(nullptr, 1);
   if (first.moves.empty()) throw MoveError("there is no legal move to play");

@@ -185,20 +185,9 @@ class State {
   virtual void conclude(const Ending& ending) = 0;
 
   // What `viewer` may know (a seat, or kReferee for everything). For kReferee this is the
-  // complete state: restore(view(kReferee)) gives an equal State.
+  // complete state: restore(view(kReferee)) gives an equal State, and its dump() is the one text
+  // of the state that the referee hashes and stores.
   virtual Document view(int viewer) const = 0;
-  // The same view as JSON text: exactly the bytes of view(viewer).dump() (nlohmann's compact
-  // dump: keys in its sorted order, its string escapes, its numbers). The state hash and the
-  // audit use it. By default it dumps view(); an engine may override it to write the text
-  // straight from its compact state (core/json_text.hpp), with no Document. The shared engine
-  // suite checks both agree for every viewer at every step of random games.
-  virtual std::string view_text(int viewer) const;
-  // view_text(viewer) into `out`, replacing what it held: an engine that writes the text itself
-  // reuses `out`'s memory, so a caller that writes many views (an audit, a verify) allocates a
-  // few strings instead of one a view. By default `out` takes view_text(viewer). The shared
-  // engine suite checks it gives view_text's bytes, whatever `out` held.
-  virtual void write_view_text(int viewer, std::string& out) const;
-
   virtual std::unique_ptr<State> clone() const = 0;
 
   // A state `viewer` cannot tell from this one: everything hidden from them (other hands, deck

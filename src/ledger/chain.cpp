@@ -1,7 +1,6 @@
 #include "ledger/chain.hpp"
 
 #include "core/crypto.hpp"
-#include "core/json_text.hpp"
 #include "ledger/crypto.hpp"
 
 namespace ledger {
@@ -58,15 +57,7 @@ std::string chain_link(const std::string& previous, const Document& canonical_tu
 std::string canonical_turn_text(const std::string& game, std::int64_t number,
                                 const std::string& player, int seat, bool forced,
                                 const Document& moves, const Document& action) {
-  // canonical_turn's keys in canonical (sorted) order; `moves` and `action` as canonical() writes
-  // them.
-  core::JsonText out(128);
-  out.begin_object();
-  if (!action.is_null()) out.key("action").raw(canonical(action));
-  out.key("forced").boolean(forced).key("game").string(game);
-  out.key("moves").raw(canonical(moves)).key("number").number(number);
-  out.key("player").string(player).key("seat").number(seat);
-  return out.end_object().take();
+  return canonical(canonical_turn(game, number, player, seat, forced, moves, action));
 }
 
 std::string chain_link_of_text(const std::string& previous, const std::string& canonical_turn_text,

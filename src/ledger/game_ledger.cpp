@@ -20,16 +20,16 @@ std::string lower(std::string text) {
   return text;
 }
 
-std::string canonical_turn_of(const store::GameRow& row, const store::TurnRow& turn) {
-  // The game master's own turns (admin actions) are the referee's: seat -1.
-  return canonical_turn_text(row.id, turn.number,
-                             turn.seat < 0
-                                 ? std::string("referee")
-                                 : row.players.at(static_cast<std::size_t>(turn.seat)).name,
-                             turn.seat, turn.forced, turn.moves, turn.action);
+}  // namespace
+
+std::string seat_player(const store::GameRow& row, int seat) {
+  return seat < 0 ? std::string("referee") : row.players.at(static_cast<std::size_t>(seat)).name;
 }
 
-}  // namespace
+std::string canonical_turn_of(const store::GameRow& row, const store::TurnRow& turn) {
+  return canonical_turn_text(row.id, turn.number, seat_player(row, turn.seat), turn.seat,
+                             turn.forced, turn.moves, turn.action);
+}
 
 void register_keys(store::GameRow& row, const std::map<std::string, std::string>& keys) {
   for (const auto& [name, key] : keys) {

@@ -26,6 +26,12 @@ void seal_new_game(store::GameRow& row);
 // The genesis document of a stored game (see ledger::genesis_document).
 nlohmann::json genesis_document_of(const store::GameRow& row);
 
+// The player of a seat as a turn names it: the seat's player, or "referee" for the game master's
+// own turns (admin actions, seat -1).
+std::string seat_player(const store::GameRow& row, int seat);
+// canonical_turn_text of a stored turn of `row`'s game.
+std::string canonical_turn_of(const store::GameRow& row, const store::TurnRow& turn);
+
 // Gives `turn` (applied, with its state hash) its chain value and moves the game's head on.
 void chain_turn(store::GameRow& row, store::TurnRow& turn);
 

@@ -74,6 +74,13 @@ std::string state_hash_of_texts(std::string_view state_text, std::string_view rn
   return core::hash_hex({state_text, "\n", rng, "\n", host_text});
 }
 
+std::string snapshot_text(const std::string& state_text, const std::string& rng,
+                          const Document& host) {
+  // dump() writes the keys in order: host, rng, state.
+  return "{\"host\":" + host.dump() + ",\"rng\":" + Document(rng).dump() +
+         ",\"state\":" + state_text + "}";
+}
+
 bool kept_snapshot_has_hash(std::string_view text, const std::string& hash) {
   // dump() writes the keys in order: host, rng, state. The generator's text has no quote, and a
   // key of the host's own cannot be read as `,"rng":"` (its strings escape their quotes).

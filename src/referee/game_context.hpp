@@ -33,7 +33,7 @@ int seat_of(const store::GameRow& row, const std::string& name);
 // it holds anything, the table's state (store::GameRow::host; see referee/actions.hpp).
 std::string state_hash(const core::Document& state, const std::string& rng,
                        const core::Document& host = core::Document::object());
-// The same from the state's text as State::view_text(kReferee) writes it (no Document made).
+// The same from the state's text: the dump() of State::view(kReferee).
 std::string state_hash_of_text(const std::string& state_text, const std::string& rng,
                                const core::Document& host = core::Document::object());
 // The table's state as the state hash takes it: its text, or nothing while it holds nothing (a
@@ -43,6 +43,10 @@ std::string host_text_for_hash(const core::Document& host);
 std::string state_hash_of_texts(std::string_view state_text, std::string_view rng,
                                 std::string_view host_text);
 
+// The state kept for undo and rollback, {"host":...,"rng":"...","state":...}, as dump() writes
+// that document, from the state's text.
+std::string snapshot_text(const std::string& state_text, const std::string& rng,
+                          const core::Document& host);
 // Whether a state kept for undo and rollback, as stored ({"host":...,"rng":"...","state":...}),
 // has `hash`: read from its text as the referee writes it (no document made), else as a document.
 bool kept_snapshot_has_hash(std::string_view text, const std::string& hash);

@@ -10,6 +10,7 @@
 #include "ledger/record.hpp"
 #include "ledger/turn_signature.hpp"
 #include "referee/referee.hpp"
+#include "referee/verify.hpp"
 #include "store/game_store.hpp"
 #include "unit/engine_testing.hpp"
 #include "unit/temp_db.hpp"
@@ -86,10 +87,10 @@ class TurnPosition : public ClockedTempDb {
     const Document audit = referee::audit(db(), game_);
     EXPECT_TRUE(audit["ok"].get<bool>()) << audit.dump();
     const Document record = ledger::export_record(db(), game_, true);
-    const Document report = ledger::verify_record(record);
+    const Document report = referee::verify_record(record);
     EXPECT_TRUE(report["ok"].get<bool>()) << report.dump();
     store::Database other((dir_ / "other.db").string());
-    EXPECT_EQ(ledger::import_record(other, record)["imported"], game_);
+    EXPECT_EQ(referee::import_record(other, record)["imported"], game_);
     EXPECT_TRUE(referee::audit(other, game_)["ok"].get<bool>());
   }
 

@@ -32,10 +32,13 @@ void apply_moves(GameContext& context, int seat, const Document& moves,
   std::unique_ptr<core::State> trial = context.state->clone();
   core::Rng rng = context.rng;
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (trial->finished()) throw MoveFailure{i, fmt::format("the game ended after move {}", i)};
+    if (trial->finished())
+      throw MoveFailure{i, fmt::format("the game ended after move {}", i), true};
     if (trial->current_player() != seat)
-      throw MoveFailure{i, i == 0 ? std::string("it is not your turn")
-                                  : fmt::format("your turn ended after move {}", i)};
+      throw MoveFailure{i,
+                        i == 0 ? std::string("it is not your turn")
+                               : fmt::format("your turn ended after move {}", i),
+                        true};
     try {
       for (auto& event : trial->apply(seat, moves[i], rng)) take(event);
     } catch (const core::MoveError& e) {
@@ -58,8 +61,11 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
                  std::optional<std::int64_t> submission_id, const Document& action, bool restart) {
   store::GameRow& row = context.row;
   row.state = context.state->view(core::kReferee);
+  // The state's one text: the state hash is taken of it, and the game's row and the turn's
+  // snapshot keep it.
+  const std::string state_text = row.state.dump();
   row.rng = context.rng.save();
-  row.state_hash = state_hash(row.state, row.rng, row.host);
+  row.state_hash = state_hash_of_text(state_text, row.rng, row.host);
   row.finished = game_over(*context.state, row);
   row.result = result_document(*context.state, row);
   update_clock(row, *context.state, restart);
@@ -74,12 +80,12 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
   turn.submission_id = submission_id;
   turn.applied_at = store::now_utc();
   turn.action = action;
-  turn.snapshot = {{"state", row.state}, {"rng", row.rng}, {"host", row.host}};
+  turn.snapshot = snapshot_text(state_text, row.rng, row.host);
   ledger::chain_turn(row, turn);
   games.append_turn(row.id, turn);
   core::fault_point("after-append-turn");
   ++row.next_turn;
-  games.update_snapshot(row);
+  games.update_snapshot(row, state_text);
   core::fault_point("after-update-snapshot");
 }
 

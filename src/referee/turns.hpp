@@ -14,6 +14,7 @@ namespace referee {
 struct MoveFailure {
   std::size_t index;
   std::string message;
+  bool out_of_turn = false;  // the game, or the seat's turn, had ended before the move
 };
 core::Document apply_moves(GameContext& context, int seat, const core::Document& moves);
 // The same, giving each event the engine makes to `take` instead of making the events' list.

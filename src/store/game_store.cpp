@@ -197,12 +197,12 @@ std::vector<std::string> GameStore::game_ids() {
   return ids;
 }
 
-void GameStore::update_snapshot(const GameRow& game) {
+void GameStore::update_snapshot(const GameRow& game, const std::string& state_text) {
   Statement update(db_,
                    "UPDATE games SET state = ?, rng = ?, state_hash = ?, next_turn = ?, "
                    "finished = ?, result = ?, chain_head = ?, host = ?, deadline = ?, to_move = ? "
                    "WHERE id = ?");
-  update.bind(1, game.state.dump())
+  update.bind(1, state_text)
       .bind(2, game.rng)
       .bind(3, game.state_hash)
       .bind(4, game.next_turn)
@@ -285,9 +285,9 @@ void GameStore::append_turn(const std::string& game_id, const TurnRow& turn) {
   else
     insert.bind_null(8);
   insert.run();
-  if (turn.snapshot.is_null()) return;
+  if (turn.snapshot.empty()) return;
   Statement snapshot(db_, "INSERT INTO turn_snapshots (game_id, number, snapshot) VALUES (?,?,?)");
-  snapshot.bind(1, game_id).bind(2, turn.number).bind(3, turn.snapshot.dump());
+  snapshot.bind(1, game_id).bind(2, turn.number).bind(3, turn.snapshot);
   snapshot.run();
 }
 

@@ -81,8 +81,9 @@ struct TurnRow {
   std::string applied_at;
   std::string chain{};      // SHA-256 chain value of this turn (see ledger/chain.hpp)
   nlohmann::json action{};  // null for a turn of moves; else what the turn did (resign, ...)
-  // {state, rng, host} after the turn; written with it, read only by snapshot_after().
-  nlohmann::json snapshot{};
+  // {state, rng, host} after the turn as dump() writes it (none when empty); written with it,
+  // read only by snapshot_after().
+  std::string snapshot{};
   // The events as stored (compact JSON); filled instead of `events` by
   // turns(..., EventsAs::kText), which an audit compares with the replay's own text. With
   // EventsAs::kNone, neither is filled.
@@ -123,7 +124,9 @@ class GameStore {
   std::optional<GameRow> find_game(const std::string& id, StatesAs states = StatesAs::kDocuments);
   std::vector<GameRow> list_games();    // without snapshots or seats' tokens
   std::vector<std::string> game_ids();  // every game's id, in list_games()'s order
-  void update_snapshot(const GameRow& game);
+  // The game's row after a turn; `state_text` is game.state as dump() writes it (the text the
+  // state hash was taken of).
+  void update_snapshot(const GameRow& game, const std::string& state_text);
 
   std::int64_t record_submission(const SubmissionRow& submission);
   std::vector<SubmissionRow> submissions(const std::optional<std::string>& game_id);

@@ -136,7 +136,7 @@ std::optional<Document> read_yaml(const std::string& text) {
 }
 
 // The positions check_state has checked in this process, each as a hash of its game (engine,
-// players, options) and its view_text for the referee. That text is the whole position
+// players, options) and the dump of its referee view. That text is the whole position
 // (check_state holds the state restored from it to the same text), and every check is a function
 // of the position; so a position met again is not checked again. Inputs that libFuzzer makes from
 // one another share their first moves, and with them most of their positions: checking each
@@ -163,25 +163,20 @@ class CheckedPositions {
 CheckedPositions checked;
 
 // What the referee does with every state it stores and shows: the complete view must restore to
-// an equal state, and every seat's view must print and draw. Returns the state's view_text (as
-// the referee hashes it), which the next move's refusal check compares with. A position already
-// checked (see CheckedPositions) is only written.
+// an equal state, and every seat's view must print and draw. Returns the dump of the referee's
+// view (the text the referee hashes), which the next move's refusal check compares with. A position
+// already checked (see CheckedPositions) is only written.
 std::string check_state(const Game& game, const core::State& state, const std::string& when) {
   std::string text;
   try {
-    // The text the state hash is taken of is the view's, and the state restored from the view
-    // writes it again.
-    text = state.view_text(core::kReferee);
+    // The text the state hash is taken of, which the state restored from the view writes again.
+    const Document full = state.view(core::kReferee);
+    text = full.dump();
     const std::uint64_t key = CheckedPositions::key(game, text);
     if (checked.contains(key)) return text;
-    const Document full = state.view(core::kReferee);
-    const std::string full_text = full.dump();
-    if (text != full_text) {
-      contained_error(label(game) + ": " + when + ": view_text differs from the view");
-      return text;
-    }
+    const std::string& full_text = text;
     const auto again = game.engine->restore(full, game.players, game.options);
-    if (again->view_text(core::kReferee) != full_text) {
+    if (again->view(core::kReferee).dump() != full_text) {
       contained_error(label(game) + ": " + when + ": restore(view) differs");
       return text;
     }
@@ -210,13 +205,13 @@ std::string check_state(const Game& game, const core::State& state, const std::s
     checked.add(key);
   } catch (const std::exception& e) {
     contained_error(label(game) + ": " + when + ": " + e.what());
-    if (text.empty()) text = state.view_text(core::kReferee);  // thrown on, as try_move did
+    if (text.empty()) text = state.view(core::kReferee).dump();  // thrown on, as try_move did
   }
   return text;
 }
 
-// Applies `move` for `seat`; a refusal must leave the state as it was: `text`, its view_text
-// (as text, which check_state holds to the view, the cheaper to compare), made again only when a
+// Applies `move` for `seat`; a refusal must leave the state as it was: `text`, the
+// dump of its referee view (the cheaper to compare), made again only when a
 // refusal changed it.
 bool try_move(const Game& game, core::State& state, int seat, const Document& move, core::Rng& rng,
               const std::string& when, std::string& text) {
@@ -224,7 +219,7 @@ bool try_move(const Game& game, core::State& state, int seat, const Document& mo
     state.apply(seat, move, rng);
     return true;
   } catch (const core::MoveError&) {
-    std::string now = state.view_text(core::kReferee);
+    std::string now = state.view(core::kReferee).dump();
     if (now != text) {
       contained_error(label(game) + ": " + when + ": a refused move changed the state");
       text = std::move(now);
@@ -232,7 +227,7 @@ bool try_move(const Game& game, core::State& state, int seat, const Document& mo
   } catch (const std::exception& e) {
     contained_error(label(game) + ": " + when + ": apply threw " + e.what());
     try {  // what the state is now, whatever the throw left
-      text = state.view_text(core::kReferee);
+      text = state.view(core::kReferee).dump();
     } catch (const std::exception&) {
       text.clear();
     }
@@ -256,7 +251,8 @@ void check_page(const Game& game, const core::State& state, const Document& pref
 }
 
 // Plays the input's lines as moves (see targets.hpp); returns nothing, checks as it goes. `text`
-// is the state's view_text as it stands (check_state's answer), kept from move to move.
+// is the dump of the state's referee view as it stands (check_state's answer), kept from move to
+// move.
 void play_lines(const Game& game, core::State& state, core::Rng& rng, const std::string& input,
                 std::string text) {
   for (const std::string& line : lines_of(input, 256)) {

@@ -176,48 +176,9 @@ TEST_P(EngineSuite, ActionsAreTheLegalMovesAndApplyAsTheirDocumentsDo) {
   }
 }
 
-// The view as text is the view's own dump, byte for byte, for the referee, an observer and every
-// seat in random games (played on the fast path: the states are the same), and it reads back as
-// the view. The state hash and the audit use the text; an engine that writes it from its own
-// state keeps it equal to the document, also when it writes into a string used before. Every step
-// of the first 100, then every 10th and the end (the long games of some engines stay quick under
-// the sanitizers).
-TEST_P(EngineSuite, TheViewAsTextIsTheDumpOfTheViewForEveryViewer) {
-  const core::Engine& engine = *GetParam();
-  const std::uint64_t games = static_cast<std::uint64_t>(engine_testing::scale());
-  for (const Options& options : engine_testing::configurations(engine)) {
-    for (int players : engine_testing::player_counts(engine)) {
-      std::vector<int> viewers = {core::kReferee, core::kEveryone};
-      for (int seat = 0; seat < players; ++seat) viewers.push_back(seat);
-      for (std::uint64_t seed = 1; seed <= games; ++seed) {
-        SCOPED_TRACE(engine_testing::describe(engine, players, options, seed));
-        core::Rng rng(seed), chooser(seed ^ 0x7e47ULL);
-        auto state = engine.start(players, options, rng).state;
-        // write_view_text writes into the memory of the text before, longer or shorter, which
-        // must leave nothing of it behind.
-        std::string reused = std::string(9000, 'x');
-        for (int step = 0; step < 20000; ++step) {
-          const bool sampled = step < 100 || step % 10 == 0 || state->finished();
-          for (int viewer : sampled ? viewers : std::vector<int>{}) {
-            const Document view = state->view(viewer);
-            const std::string text = state->view_text(viewer);
-            ASSERT_EQ(text, view.dump()) << "viewer " << viewer << " at step " << step;
-            ASSERT_EQ(Document::parse(text), view) << "viewer " << viewer << " at step " << step;
-            state->write_view_text(viewer, reused);
-            ASSERT_EQ(reused, text) << "written into a used string: viewer " << viewer;
-          }
-          if (state->finished()) break;
-          state->apply_action(state->random_action(chooser), rng);
-        }
-        EXPECT_TRUE(state->finished());
-      }
-    }
-  }
-}
-
 // A game ended outside its rules at a random moment (State::conclude, each way the referee ends
 // one): finished, nobody to move, no move of either kind, the result it was given, and a view that
-// says so for every viewer, as text exactly its dump; the engine draws it as over.
+// says so for every viewer; the engine draws it as over.
 TEST_P(EngineSuite, AGameConcludedOutsideItsRulesIsOverInEveryViewAndHasNoMove) {
   const core::Engine& engine = *GetParam();
   const std::vector<core::Ending> endings = {
@@ -250,7 +211,6 @@ TEST_P(EngineSuite, AGameConcludedOutsideItsRulesIsOverInEveryViewAndHasNoMove) 
                          core::outcome(result, seat));
       for (int viewer : viewers) {
         const Document view = state->view(viewer);
-        EXPECT_EQ(state->view_text(viewer), view.dump()) << "viewer " << viewer;
         EXPECT_EQ(core::member(view, "ended")["by"], ending.by) << view.dump();
         EXPECT_EQ(core::member(view, "ended")["winners"].size(), ending.winners.size());
         EXPECT_EQ(view.value("finished", true), true) << view.dump();
@@ -296,9 +256,6 @@ TEST_P(EngineSuite, ASeatThatRetiresNeverMovesAgainNorWinsAndTheGameStillEnds) {
           EXPECT_THROW(state->retire(leaver, rng), core::MoveError) << "a seat leaves once";
           const Document full = state->view(core::kReferee);
           EXPECT_EQ(engine.restore(full, players, {})->view(core::kReferee), full);
-          // The text the state hash is taken of shows the leaver too.
-          EXPECT_EQ(state->view_text(core::kReferee), full.dump());
-          EXPECT_EQ(state->view_text(other), state->view(other).dump());
           if (state->finished()) break;
         }
         const auto seat = state->current_player();

@@ -9,6 +9,7 @@
 #include "ledger/record.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
+#include "referee/verify.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
 #include "turn_file.hpp"
@@ -73,7 +74,7 @@ class Hosting : public ClockedTempDb, public ::testing::WithParamInterface<const
   void expect_record_holds() {
     const Document audit = referee::audit(db(), game_);
     EXPECT_TRUE(audit["ok"].get<bool>()) << audit.dump();
-    const Document report = ledger::verify_record(ledger::export_record(db(), game_, true));
+    const Document report = referee::verify_record(ledger::export_record(db(), game_, true));
     EXPECT_TRUE(report["ok"].get<bool>()) << report.dump();
     EXPECT_EQ(report["chain_head"], referee_view()["chain"]);
   }

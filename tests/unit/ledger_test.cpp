@@ -13,6 +13,7 @@
 #include "output/writer.hpp"
 #include "referee/game_context.hpp"
 #include "referee/referee.hpp"
+#include "referee/verify.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
 #include "turn_file.hpp"
@@ -243,12 +244,12 @@ TEST_P(LedgerEngineTest, AnUntouchedRecordVerifiesAndEveryChangeIsNamed) {
   // As a file: written as YAML and read back.
   const Document record = turnfile::yaml_to_document(
       output::to_yaml(ledger::export_record(db(), game.id, false)), "record.yaml");
-  const Document good = ledger::verify_record(record);
+  const Document good = referee::verify_record(record);
   ASSERT_EQ(good["ok"], true) << good.dump();
   EXPECT_EQ(good["replayed"], true);
   EXPECT_EQ(good["chain_head"], row(game).chain_head);
   // As exported (a JSON record keeps numbers as they were made), it verifies too.
-  EXPECT_EQ(ledger::verify_record(ledger::export_record(db(), game.id, false))["ok"], true);
+  EXPECT_EQ(referee::verify_record(ledger::export_record(db(), game.id, false))["ok"], true);
   const std::size_t turns = record["turns"].size();
   ASSERT_GE(turns, 2u);
   EXPECT_EQ(good["turns"], turns);
@@ -305,7 +306,7 @@ TEST_P(LedgerEngineTest, AnUntouchedRecordVerifiesAndEveryChangeIsNamed) {
   for (const auto& c : changes) {
     Document changed = record;
     c.change(changed);
-    const Document report = ledger::verify_record(changed);
+    const Document report = referee::verify_record(changed);
     EXPECT_EQ(report["ok"], false) << c.what;
     if (!report.contains("error")) continue;
     EXPECT_EQ(report["error"]["field"], c.field) << c.what << ": " << report.dump();
@@ -318,13 +319,13 @@ TEST_P(LedgerEngineTest, AnUntouchedRecordVerifiesAndEveryChangeIsNamed) {
   // the seats.
   Document changed = record;
   changed["turns"][chosen]["moves"][0] = "no-such-move";
-  const Document move = ledger::verify_record(changed)["error"];
+  const Document move = referee::verify_record(changed)["error"];
   EXPECT_EQ(move["move"], 1) << move.dump();
   EXPECT_EQ(move["turn"], record["turns"][chosen]["number"]) << move.dump();
   changed = record;
   const std::size_t seats = record["seats"].size();
   changed["seats"][seats - 1].erase("name");
-  const Document seat = ledger::verify_record(changed)["error"];
+  const Document seat = referee::verify_record(changed)["error"];
   EXPECT_EQ(seat["field"], "name") << seat.dump();
   EXPECT_EQ(seat["index"], seats) << seat.dump();
 }
@@ -337,7 +338,7 @@ TEST_P(LedgerEngineTest, AuditChecksTheChainAndAnImportedRecordAuditsClean) {
   const Document record = ledger::export_record(db(), game.id, false);
 
   store::Database other((dir_ / "other.db").string());
-  const Document imported = ledger::import_record(other, record);
+  const Document imported = referee::import_record(other, record);
   EXPECT_EQ(imported["imported"], game.id);
   const Document audit = referee::audit(other, game.id);
   EXPECT_EQ(audit["ok"], true) << audit.dump();
@@ -528,15 +529,15 @@ TEST_F(LedgerTest, ARunningGameExportedWithItsSecretMovesToAnotherDatabaseAndGoe
   ASSERT_EQ(referee::submit(db(), turn_text(game.id, "p1", 1, {"b1"}, game.tokens.at("p1")), "t")
                 .exit_code,
             0);
-  const Document open = ledger::verify_record(ledger::export_record(db(), game.id, false));
+  const Document open = referee::verify_record(ledger::export_record(db(), game.id, false));
   EXPECT_EQ(open["ok"], true);
   EXPECT_EQ(open["replayed"], false);  // no seed until the end: the chain alone is checked
 
   store::Database other((dir_ / "other.db").string());
-  EXPECT_THROW(ledger::import_record(other, ledger::export_record(db(), game.id, false)),
+  EXPECT_THROW(referee::import_record(other, ledger::export_record(db(), game.id, false)),
                core::UserError);
   const Document imported =
-      ledger::import_record(other, ledger::export_record(db(), game.id, true));
+      referee::import_record(other, ledger::export_record(db(), game.id, true));
   std::string token;
   for (const auto& player : imported["players"])
     if (player["name"] == "p2") token = player["token"];
@@ -544,7 +545,7 @@ TEST_F(LedgerTest, ARunningGameExportedWithItsSecretMovesToAnotherDatabaseAndGoe
   EXPECT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
   EXPECT_EQ(referee::audit(other, game.id)["ok"], true);
   try {
-    ledger::import_record(other, ledger::export_record(db(), game.id, true));
+    referee::import_record(other, ledger::export_record(db(), game.id, true));
     ADD_FAILURE() << "imported twice";
   } catch (const core::UserError& e) {
     EXPECT_EQ(e.code(), core::Exit::kRejected);
@@ -558,11 +559,11 @@ TEST_F(LedgerTest, AGameFromAPositionBindsThePositionIntoItsGenesis) {
   const Document created = referee::create_game(db(), request);
   Document record = ledger::export_record(db(), created["game"], true);
   ASSERT_TRUE(record.contains("position"));
-  EXPECT_EQ(ledger::verify_record(record)["ok"], true);
+  EXPECT_EQ(referee::verify_record(record)["ok"], true);
   Document position = Document::parse(record["position"].get<std::string>());
   position["to_move"] = position["to_move"] == "South" ? "East" : "South";
   record["position"] = position.dump();
-  EXPECT_EQ(ledger::verify_record(record)["error"]["field"], "genesis");
+  EXPECT_EQ(referee::verify_record(record)["error"]["field"], "genesis");
 }
 
 }  // namespace

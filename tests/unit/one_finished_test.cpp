@@ -16,6 +16,7 @@
 #include "mail/letters.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
+#include "referee/verify.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
 #include "turn_file.hpp"
@@ -244,9 +245,9 @@ TEST_P(OneFinished, ADeclaredResultRecordedWithoutScoresStillVerifiesAndAudits) 
   Document record = ledger::export_record(db(), game_, true);
   ASSERT_EQ(record["result"]["scores"][names_[0]], 1);
   record["result"]["scores"] = Document::object();
-  EXPECT_TRUE(ledger::verify_record(record)["ok"].get<bool>());
+  EXPECT_TRUE(referee::verify_record(record)["ok"].get<bool>());
   record["result"]["scores"] = {{names_[0], 0.5}, {names_[1], 0.5}};
-  EXPECT_FALSE(ledger::verify_record(record)["ok"].get<bool>());
+  EXPECT_FALSE(referee::verify_record(record)["ok"].get<bool>());
 
   Document earlier = referee_view()["result"];
   earlier["scores"] = Document::object();

@@ -35,8 +35,7 @@ referee::GameContext replay_both_ways(const referee::GameContext& context,
   events_seen += events.size();
   for (const auto& event : events) private_seen += event.at("audience") != core::kEveryone;
   EXPECT_EQ(referee::replay_turn_text(as_text, turn, none), events.dump()) << where;
-  EXPECT_EQ(as_text.state->view_text(core::kReferee), as_documents.state->view_text(core::kReferee))
-      << where;
+  EXPECT_EQ(as_text.state->view(core::kReferee), as_documents.state->view(core::kReferee)) << where;
   EXPECT_EQ(as_text.row.host, as_documents.row.host) << where;
   return as_text;
 }

@@ -14,6 +14,7 @@
 #include "ledger/record.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
+#include "referee/verify.hpp"
 #include "temp_db.hpp"
 
 namespace {
@@ -111,7 +112,7 @@ TEST_F(SnapshotReads, AnExportedRecordEndsAtItsChainHeadAndVerifies) {
       with_a_turn_committed_meanwhile([&] { return ledger::export_record(db(), game_.id, false); });
   ASSERT_EQ(record.at("turns").size(), static_cast<std::size_t>(before_ - 1));
   EXPECT_EQ(record.at("turns").back().at("chain"), record.at("chain_head"));
-  EXPECT_TRUE(ledger::verify_record(record).at("ok").get<bool>());
+  EXPECT_TRUE(referee::verify_record(record).at("ok").get<bool>());
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "ledger/record.hpp"
 #include "power_cut_vfs.hpp"
 #include "referee/referee.hpp"
+#include "referee/verify.hpp"
 #include "store/game_store.hpp"
 #include "temp_db.hpp"
 #include "turn_file.hpp"
@@ -285,9 +286,9 @@ TEST_F(Trust, ARunningGamesRecordWithAForgedResultDoesNotVerify) {
   const std::string text = new_game();
   ASSERT_EQ(referee::submit(db(), text, "turn").exit_code, 0);
   Document record = ledger::export_record(db(), game_, false);
-  ASSERT_TRUE(ledger::verify_record(record)["ok"].get<bool>());
+  ASSERT_TRUE(referee::verify_record(record)["ok"].get<bool>());
   record["result"] = {{"draw", false}, {"winner", "bob"}, {"scores", {{"ann", 0}, {"bob", 9}}}};
-  const Document report = ledger::verify_record(record);
+  const Document report = referee::verify_record(record);
   EXPECT_FALSE(report["ok"].get<bool>());
   EXPECT_EQ(report["error"]["field"], "result");
 }

@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "core/json_text.hpp"
 #include "core/text.hpp"
 
 namespace games::caravaneers {
@@ -344,28 +343,6 @@ Document CaravaneersState::view(int) const {
                   {"majority", majority_}};
   if (ended_) doc["ended"] = core::ending_document(*ended_, {kSeatNames.begin(), kSeatNames.end()});
   return doc;
-}
-
-std::string CaravaneersState::view_text(int viewer) const {
-  if (ended_) return State::view_text(viewer);
-  core::JsonText out(256);
-  out.begin_object().key("captures").begin_object();
-  out.key("East").number(captures_[kEast]).key("South").number(captures_[kSouth]).end_object();
-  out.key("majority").boolean(majority_).key("pieces").begin_array();
-  for (int col = 0; col < kDesert; ++col) {
-    for (std::uint8_t rest = columns_[static_cast<std::size_t>(col)]; rest != 0; rest &= rest - 1) {
-      const char name[2] = {static_cast<char>('a' + col),
-                            static_cast<char>('1' + __builtin_ctz(rest))};
-      out.string(std::string_view(name, 2));
-    }
-  }
-  out.end_array().key("to_move");
-  if (finished_) {
-    out.null();
-  } else {
-    out.string(kSeatNames[static_cast<std::size_t>(to_move_)]);
-  }
-  return out.end_object().take();
 }
 
 void CaravaneersState::set_from(const Document& doc) {

@@ -81,8 +81,6 @@ class CaravaneersState : public core::State {
 
   void conclude(const core::Ending& ending) override;
   core::Document view(int viewer) const override;
-  // view(viewer).dump() written from the bits, with no Document (the audit's hash).
-  std::string view_text(int viewer) const override;
 
   std::unique_ptr<core::State> clone() const override;
   // Captures ahead, and a quarter of a capture for each line more that can move (a player left

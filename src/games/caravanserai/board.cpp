@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include "core/data.hpp"
-#include "core/json_text.hpp"
 
 namespace games::caravanserai {
 namespace {
@@ -380,29 +379,6 @@ const core::Document& Board::tiles_document() const {
     }
   });
   return tiles_document_;
-}
-
-const std::string& Board::tiles_text() const {
-  // tiles_document().dump(), written without the document: its keys in sorted order.
-  std::call_once(text_made_, [this] {
-    core::JsonText out(tiles_.size() * 160);
-    out.begin_array();
-    for (const PlacedTile& tile : tiles_) {
-      std::vector<std::pair<const std::string*, int>> cells;
-      for (const auto& [hex, colour] : tile.caravanserai)
-        cells.push_back({&name(*at(hex)), colour});
-      std::sort(cells.begin(), cells.end(),
-                [](const auto& a, const auto& b) { return *a.first < *b.first; });
-      out.begin_object().key("at").begin_array().number(tile.at[0]).number(tile.at[1]).end_array();
-      out.key("caravanserai").begin_object();
-      for (const auto& [cell, colour] : cells) out.key(*cell).string(colour_name(colour));
-      out.end_object().key("category").number(tile.category).key("name").string(tile.name);
-      out.key("role").string(role_name(tile.role)).key("rotation").number(tile.rotation);
-      out.end_object();
-    }
-    tiles_text_ = out.end_array().take();
-  });
-  return tiles_text_;
 }
 
 std::optional<int> Board::find(const std::string& name) const {

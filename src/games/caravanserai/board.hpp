@@ -110,10 +110,8 @@ class Board {
   // Map position for drawing: row 0.., half-cell column 0.. (a cell is two half-cells wide).
   int row(int cell) const { return rows_[static_cast<std::size_t>(cell)]; }
   int half_column(int cell) const { return half_columns_[static_cast<std::size_t>(cell)]; }
-  // The tiles as the state document lists them (made on first use, once: every view copies it),
-  // and the same as compact JSON text (what view_text() copies in).
+  // The tiles as the state document lists them (made on first use, once: every view copies it).
   const core::Document& tiles_document() const;
-  const std::string& tiles_text() const;
   // Every cell, in the order of their names (as std::string compares them).
   const std::vector<int>& cells_by_name() const { return cells_by_name_; }
   int rows() const { return row_count_; }
@@ -127,9 +125,8 @@ class Board {
   std::vector<std::string> names_;
   std::vector<int> cells_by_name_;
   int row_count_ = 0, half_column_count_ = 0;
-  mutable std::once_flag document_made_, text_made_;
+  mutable std::once_flag document_made_;
   mutable core::Document tiles_document_;
-  mutable std::string tiles_text_;
 };
 
 }  // namespace games::caravanserai

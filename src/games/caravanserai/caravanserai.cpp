@@ -381,16 +381,6 @@ Document CaravanseraiState::view(int) const {
   return doc;
 }
 
-std::string CaravanseraiState::view_text(int viewer) const {
-  if (ended_) return State::view_text(viewer);
-  return position_text(pos_);
-}
-
-void CaravanseraiState::write_view_text(int viewer, std::string& out) const {
-  if (ended_) return State::write_view_text(viewer, out);
-  out = position_text(pos_, std::move(out));
-}
-
 std::unique_ptr<core::State> CaravanseraiState::clone() const {
   return std::make_unique<CaravanseraiState>(*this);
 }

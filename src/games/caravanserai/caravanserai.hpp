@@ -88,9 +88,6 @@ class CaravanseraiState : public core::State {
   std::vector<core::Event> retire(int seat, core::Rng& rng) override;
 
   core::Document view(int viewer) const override;
-  // The view as text, written from the position (nothing is hidden: every viewer's is the same).
-  std::string view_text(int viewer) const override;
-  void write_view_text(int viewer, std::string& out) const override;
   void conclude(const core::Ending& ending) override;
   std::unique_ptr<core::State> clone() const override;
 
@@ -112,8 +109,6 @@ class CaravanseraiState : public core::State {
 
 // The state document of a position (view(kReferee)), and back (checked: core::SetupError).
 core::Document position_document(const Position& pos);
-// position_document(pos).dump(), written straight from the position (into `buffer`'s memory).
-std::string position_text(const Position& pos, std::string buffer = {});
 Position position_from_document(const core::Document& doc, std::optional<bool> expert);
 // The map of a position as text: offset rows of hexagons, three characters a cell.
 std::string draw_position(const Position& pos);

@@ -1,11 +1,9 @@
 // The state document of a Caravanserai position (view(kReferee)) and its checked reading.
 #include <algorithm>
-#include <numeric>
 #include <set>
 
 #include <fmt/format.h>
 
-#include "core/json_text.hpp"
 #include "core/recent.hpp"
 #include "games/caravanserai/caravanserai.hpp"
 
@@ -27,25 +25,6 @@ const char* phase_name(Phase phase) {
       return "over";
   }
   return "over";
-}
-
-// The colours in the order of their names: the order of colour_counts' keys.
-const std::array<int, kColours>& colours_by_name() {
-  static const std::array<int, kColours> order = [] {
-    std::array<int, kColours> colours{};
-    std::iota(colours.begin(), colours.end(), 0);
-    std::sort(colours.begin(), colours.end(),
-              [](int a, int b) { return colour_name(a) < colour_name(b); });
-    return colours;
-  }();
-  return order;
-}
-
-void write_counts(core::JsonText& out, const std::array<int, kColours>& counts) {
-  out.begin_object();
-  for (int c : colours_by_name())
-    out.key(colour_name(c)).number(counts[static_cast<std::size_t>(c)]);
-  out.end_object();
 }
 
 Document colour_counts(const std::array<int, kColours>& counts) {
@@ -192,66 +171,6 @@ Document position_document(const Position& pos) {
   if (!left.empty()) doc["retired"] = std::move(left);
   if (pos.solo()) doc["solo_level"] = solo_level(static_cast<int>(pos.players[0].caravan.size()));
   return doc;
-}
-
-std::string position_text(const Position& pos, std::string buffer) {
-  // position_document's keys, in the order its dump() writes them (sorted).
-  const Board& b = *pos.board;
-  const auto seat_letter = [](int seat) { return std::string(1, static_cast<char>('A' + seat)); };
-  // The bytes expected, so that the text grows once: the tiles, each piece of a caravan
-  // (["a12","camel"],) and each good on the board ("a12":"yellow",), and the rest.
-  std::size_t pieces = 0;
-  for (const Player& p : pos.players) pieces += p.caravan.size();
-  const auto loose =
-      std::count_if(pos.loose.begin(), pos.loose.end(), [](int g) { return g >= 0; });
-  core::JsonText out(std::move(buffer), b.tiles_text().size() + 768 + 20 * pieces +
-                                            20 * static_cast<std::size_t>(loose));
-  out.begin_object().key("expert").boolean(pos.expert).key("final_turns_left");
-  if (pos.final_turns_left)
-    out.number(*pos.final_turns_left);
-  else
-    out.null();
-  out.key("goods_on_board").begin_object();
-  for (int cell : b.cells_by_name()) {
-    const int good = pos.loose[static_cast<std::size_t>(cell)];
-    if (good >= 0) out.key(b.name(cell)).plain(colour_name(good));
-  }
-  out.end_object();
-  write_counts(out.key("market"), pos.market);
-  out.key("owed_goods").number(pos.owed).key("phase").string(phase_name(pos.phase));
-  out.key("players").begin_array();
-  for (int s = 0; s < pos.num_players(); ++s) {
-    const Player& p = pos.players[static_cast<std::size_t>(s)];
-    out.begin_object().key("camels").number(p.camels).key("caravan").begin_array();
-    for (const Piece& piece : p.caravan) {
-      out.begin_array().plain(b.name(piece.cell));
-      out.plain(piece.kind == kCamel ? std::string_view("camel") : colour_name(piece.kind));
-      out.end_array();
-    }
-    out.end_array();
-    write_counts(out.key("goods"), p.goods);
-    out.key("last_played").number(p.last_played).key("length").number(p.caravan.size());
-    out.key("reserve").number(p.reserve_pieces()).key("seat").string(seat_letter(s));
-    out.end_object();
-  }
-  out.end_array();
-  bool any_retired = false;
-  for (int s = 0; s < pos.num_players(); ++s) any_retired = any_retired || pos.is_retired(s);
-  if (any_retired) {
-    out.key("retired").begin_array();
-    for (int s = 0; s < pos.num_players(); ++s)
-      if (pos.is_retired(s)) out.string(seat_letter(s));
-    out.end_array();
-  }
-  if (pos.solo())
-    out.key("solo_level").string(solo_level(static_cast<int>(pos.players[0].caravan.size())));
-  out.key("tiles").raw(b.tiles_text()).key("to_move");
-  if (pos.phase == Phase::kOver)
-    out.null();
-  else
-    out.string(seat_letter(pos.to_move));
-  out.key("turn_number").number(pos.turn_number);
-  return out.end_object().take();
 }
 
 Position position_from_document(const Document& doc, std::optional<bool> expert) {

@@ -83,8 +83,6 @@ class DecktetCaravanState : public core::State {
 
   void conclude(const core::Ending& ending) override;
   core::Document view(int viewer) const override;
-  // view(viewer).dump(), written straight from the compact state (view_text.cpp).
-  std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
   // The seat's lead: the hands scored and the value collected in this hand, and half a point for

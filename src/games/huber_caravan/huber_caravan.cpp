@@ -121,9 +121,6 @@ Layout::Layout(Setting from) : setting(std::move(from)) {
     market_at[static_cast<std::size_t>(board.markets[static_cast<std::size_t>(good)])] =
         static_cast<std::int8_t>(good);
   board_document = board.to_document();
-  board_text = board_document.dump();
-  square_texts.reserve(squares);
-  for (const std::string& name : square_names) square_texts.push_back(core::Document(name).dump());
 }
 
 bool Layout::adjacent(int a, int b) const {

@@ -145,10 +145,6 @@ struct Layout {
   std::vector<std::int8_t> space_at;   // per square: the numbered space's index, or -1
   std::vector<std::int8_t> market_at;  // per square: the good whose market it is, or -1
   core::Document board_document;
-  // The same as JSON text, as dump() writes them, for view_text(): the board, and each square's
-  // name quoted.
-  std::string board_text;
-  std::vector<std::string> square_texts;
   // Orthogonal neighbours (HC-2).
   bool adjacent(int a, int b) const;
 };
@@ -204,9 +200,6 @@ class HuberCaravanState : public core::State {
   core::Document view(int viewer) const override;
   // The numbered spaces as a view lists them (what every seat sees of them).
   core::Document spaces_document() const;
-  // Written straight from the state (the board's text made once per game): an audit hashes the
-  // referee's view after every action.
-  std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
   // The seat's score, and for each good its camels hold a part of its value that shrinks with the

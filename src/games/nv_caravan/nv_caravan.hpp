@@ -41,7 +41,6 @@
 #include <vector>
 
 #include "core/engine.hpp"
-#include "core/json_text.hpp"
 #include "games/nv_caravan/cards.hpp"
 
 namespace games::nv_caravan {
@@ -198,8 +197,6 @@ class NvCaravanState : public core::State {
 
   void conclude(const core::Ending& ending) override;
   core::Document view(int viewer) const override;
-  // view(viewer).dump() written from the compact state, with no Document (the audit's hash).
-  std::string view_text(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
   // Points for each pair (held: 100 and the margin; two equal sold bids: -20; otherwise the
@@ -245,7 +242,6 @@ class NvCaravanState : public core::State {
   void settle();
   std::string reason() const;
   core::Document caravan_doc(int index) const;
-  void write_caravan(core::JsonText& out, int index) const;
 
   std::array<PlayerCards, 2> players_;
   std::array<Caravan, kCaravans> caravans_;
