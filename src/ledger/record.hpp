@@ -13,12 +13,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "store/game_store.hpp"
 #include "store/sqlite.hpp"
 
 namespace ledger {
 
 // UserError 66 for no such game, 65 for a game made before the audit chain existed.
 nlohmann::json export_record(store::Database& db, const std::string& game, bool secret);
+// The same for a game whose row the caller has read already (in the snapshot it reads in).
+nlohmann::json export_record(store::Database& db, const store::GameRow& row, bool secret);
 
 // {ok, game, kind, turns, finished, seed_checked, replayed, chain_head, result} and, when not ok,
 // error: {field, message} plus `turn` (its number) or `index` (its place in the list, 1-based)

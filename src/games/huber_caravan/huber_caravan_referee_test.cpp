@@ -22,8 +22,8 @@ class HuberCaravanReferee : public TempDb {
     ann_ = created["players"][0]["token"];
     bob_ = created["players"][1]["token"];
   }
-  referee::Submission send(const std::string& player, const std::string& token, int turn,
-                           const std::string& body) {
+  referee::TurnOutcome send(const std::string& player, const std::string& token, int turn,
+                            const std::string& body) {
     return referee::submit(db(),
                            "game: " + game_ + "\nplayer: " + player + "\nturn: " +
                                std::to_string(turn) + "\ntoken: " + token + "\n" + body,
