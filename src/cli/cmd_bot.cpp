@@ -8,6 +8,7 @@
 #include "cli/cli.hpp"
 #include "core/clock.hpp"
 #include "core/errors.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
 #include "turnfile/turnfile.hpp"
 
@@ -68,9 +69,12 @@ void add_bot(CLI::App& app, Context& context, Handler& handler) {
         request.spec.budget.time = std::chrono::seconds(1);
       request.seed = opts->seed;
       request.token = opts->token;
-      const referee::BotPlay play = referee::play_bot(context.existing_db(), request);
+      referee::GamesInHand games(context.existing_db());
+      const referee::BotPlay play = referee::play_bot(games, request);
       if (context.format() == output::Format::kText)
         std::cout << play.text;
+      else if (play.submission && !play.submission->file.is_null())
+        context.print(play.submission->file);  // the file as submit read it: not read again
       else
         context.print(turnfile::yaml_to_document(play.text, "bot"));
       if (!play.submission) {

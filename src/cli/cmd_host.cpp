@@ -7,6 +7,7 @@
 #include "cli/cli.hpp"
 #include "cli/mail_options.hpp"
 #include "mail/notices.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
 
 namespace cli {
@@ -18,10 +19,12 @@ void add_tick(CLI::App& app, Context& context, Handler& handler) {
   add_mail_options(*cmd, *opts, true);
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
-      nlohmann::json report = referee::tick(context.db());
+      // The mail is made from the games as the round left them, each loaded once.
+      referee::GamesInHand games(context.db());
+      nlohmann::json report = referee::tick(games);
       int code = 0;
       if (opts->mail) {
-        const auto mails = mail::tick_mails(context.db(), report, opts->config().from);
+        const auto mails = mail::tick_mails(games, report, opts->config().from);
         code = send_after(context.db(), mails, *opts, report);
       }
       context.print(report);
@@ -52,10 +55,11 @@ void add_operation(CLI::App& admin, Context& context, Handler& handler, const st
   add_mail_options(*cmd, *mail, true);
   cmd->callback([&context, &handler, request, mail] {
     handler = [&context, request, mail] {
-      nlohmann::json printed = referee::admin(context.db(), *request);
+      referee::GamesInHand games(context.db());
+      nlohmann::json printed = referee::admin(games, *request);
       int code = 0;
       if (mail->mail) {
-        const auto mails = mail::admin_mails(context.db(), printed, *request, mail->config().from);
+        const auto mails = mail::admin_mails(games, printed, *request, mail->config().from);
         code = send_after(context.db(), mails, *mail, printed);
       }
       context.print(printed);

@@ -5,6 +5,7 @@
 
 #include "cli/cli.hpp"
 #include "output/writer.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
 #include "store/sqlite.hpp"
@@ -27,17 +28,17 @@ constexpr std::size_t kMovesListed = 20000;
 
 std::string page_of(store::Database& db, const HtmlOptions& opts) {
   store::ReadSnapshot snapshot(db);  // the view, its moves and its history as they were together
+  referee::GamesInHand games(db);    // one load of the game for all three
   if (!opts.player.empty()) {
-    const auto view = referee::view(db, opts.game, opts.player);
-    const auto moves = referee::legal_moves(db, opts.game, opts.player, nullptr, kMovesListed);
-    return referee::html_page(view, moves.moves,
-                              referee::history(db, opts.game, opts.player)["turns"]);
+    const auto view = games.view(opts.game, opts.player);
+    const auto moves = games.legal_moves(opts.game, opts.player, nullptr, kMovesListed);
+    return referee::html_page(view, moves.moves, games.history(opts.game, opts.player)["turns"]);
   }
   if (opts.observers)  // what every seat sees and no more, in every game (an observer's view)
-    return referee::html_page(referee::observer_view(db, opts.game), core::Document::array(),
-                              referee::observer_history(db, opts.game)["turns"]);
-  return referee::html_page(referee::view(db, opts.game, std::nullopt), core::Document::array(),
-                            referee::history(db, opts.game, std::nullopt)["turns"]);
+    return referee::html_page(games.view(opts.game, std::nullopt, true), core::Document::array(),
+                              games.history(opts.game, std::nullopt, true)["turns"]);
+  return referee::html_page(games.view(opts.game, std::nullopt), core::Document::array(),
+                            games.history(opts.game, std::nullopt)["turns"]);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "core/engine.hpp"
 #include "core/errors.hpp"
 #include "mail/notices.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "turnfile/turnfile.hpp"
@@ -103,7 +104,8 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
       nlohmann::json created = referee::create_game(context.db(), request);
       int code = 0;
       if (opts->mail.mail) {
-        const auto invitations = mail::invitations(context.db(), created, opts->mail.config().from);
+        referee::GamesInHand games(context.db());  // every invitation from one load of the game
+        const auto invitations = mail::invitations(games, created, opts->mail.config().from);
         code = send_after(context.db(), invitations, opts->mail, created);
       }
       context.print(created, referee::describe_new);

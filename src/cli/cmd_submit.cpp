@@ -9,6 +9,7 @@
 
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
 #include "store/sqlite.hpp"
@@ -41,7 +42,8 @@ std::optional<std::string> referee_or_player(const nlohmann::json& view) {
   return you.is_object() ? std::optional<std::string>(you.at("name")) : std::nullopt;
 }
 
-void write_views(Context& context, const referee::Submission& outcome, const std::string& dir) {
+void write_views(Context& context, referee::GamesInHand& games, const referee::TurnOutcome& outcome,
+                 const std::string& dir) {
   const std::filesystem::path folder = std::filesystem::path(dir) / outcome.game;
   if (std::error_code error; !std::filesystem::create_directories(folder, error) && error)
     throw core::UserError(core::Exit::kCantCreate,
@@ -55,9 +57,8 @@ void write_views(Context& context, const referee::Submission& outcome, const std
     if (context.picture())  // --format svg: the picture beside the YAML
       output::write_file_atomically(
           (folder / (name + ".svg")).string(),
-          referee::picture_svg(
-              view, referee::latest_turn(context.db(), outcome.game, referee_or_player(view),
-                                         view.at("turn").get<std::int64_t>())));
+          referee::picture_svg(view, games.latest_turn(outcome.game, referee_or_player(view),
+                                                       view.at("turn").get<std::int64_t>())));
   }
   // The referee's signed receipt, beside the views; YAML unless JSON was asked for.
   if (const auto& receipt = outcome.answer.value("receipt", nlohmann::json()); !receipt.is_null()) {
@@ -73,16 +74,17 @@ void write_views(Context& context, const referee::Submission& outcome, const std
 // A batch shares one durable commit per this many files: one sync instead of one per turn.
 constexpr std::size_t kGroupCommit = 256;
 
-// One file through the referee. A file that cannot be read is refused like any bad turn file.
-referee::Submission submit_one(Context& context, const std::string& file, bool views,
-                               bool dry_run) {
+// One file through the referee, on the games the batch holds in hand (made on first use). A
+// file that cannot be read is refused like any bad turn file.
+referee::TurnOutcome submit_one(Context& context, std::optional<referee::GamesInHand>& games,
+                                const std::string& file, bool views, bool dry_run) {
   const std::string source = file == "-" ? "<stdin>" : file;
-  referee::Submission outcome;
+  referee::TurnOutcome outcome;
   try {
     const std::string text = read_input(file);
     // A preview never makes a database: there is no game to check a turn against in a new one.
-    auto& db = dry_run ? context.existing_db() : context.db();
-    outcome = referee::submit(db, text, source, {.views = views, .dry_run = dry_run});
+    if (!games) games.emplace(dry_run ? context.existing_db() : context.db());
+    outcome = referee::submit(*games, text, source, {.views = views, .dry_run = dry_run});
   } catch (const core::UserError& error) {
     if (error.code() == core::Exit::kTempFail) throw;  // the batch is not taken; try it again
     outcome.answer = referee::rejection(error);
@@ -121,22 +123,25 @@ void add_submit(CLI::App& app, Context& context, Handler& handler) {
       // is never committed.
       std::optional<store::Transaction> preview;
       if (opts->dry_run && opts->files.size() > 1) preview.emplace(context.existing_db());
+      // Each game the files name is loaded once for the whole batch, and its view files and
+      // pictures are made from it (referee/in_hand.hpp).
+      std::optional<referee::GamesInHand> games;
       nlohmann::json answers = nlohmann::json::array();
       int first_refusal = 0;
       int views_unwritten = 0;  // 73 when an accepted turn's --out files could not be made
       for (std::size_t begin = 0; begin < opts->files.size(); begin += kGroupCommit) {
         const std::size_t end = std::min(opts->files.size(), begin + kGroupCommit);
-        std::vector<referee::Submission> group;
+        std::vector<referee::TurnOutcome> group;
         std::optional<store::Transaction> shared;
         if (opts->files.size() > 1 && !opts->dry_run) shared.emplace(context.db());
         for (std::size_t i = begin; i < end; ++i)
-          group.push_back(submit_one(context, opts->files[i], views, opts->dry_run));
+          group.push_back(submit_one(context, games, opts->files[i], views, opts->dry_run));
         if (shared) shared->commit();
         for (auto& outcome : group) {
           if (first_refusal == 0) first_refusal = outcome.exit_code;
           if (outcome.exit_code == 0 && views) {
             try {
-              write_views(context, outcome, opts->out);
+              write_views(context, *games, outcome, opts->out);
             } catch (const core::UserError& error) {  // the turn stands; say what is missing
               if (error.code() != core::Exit::kCantCreate) throw;
               std::cerr << "caravan-ref: the turn is accepted, but its views are not all written: "

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/picture.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
@@ -46,11 +47,11 @@ void add_view(CLI::App& app, Context& context, Handler& handler) {
     if (player->count() == 0 && ref->count() == 0)
       throw CLI::ValidationError("view", "give --player NAME or --referee");
     handler = [&context, opts] {
-      const auto doc = referee::view(context.existing_db(), opts->game, viewer(*opts));
+      referee::GamesInHand games(context.existing_db());  // the view and its picture: one load
+      const auto doc = games.view(opts->game, viewer(*opts));
       if (context.picture())
         std::cout << referee::picture_svg(
-            doc, referee::latest_turn(context.existing_db(), opts->game, viewer(*opts),
-                                      doc.at("turn").get<std::int64_t>()));
+            doc, games.latest_turn(opts->game, viewer(*opts), doc.at("turn").get<std::int64_t>()));
       else if (context.format() == output::Format::kText)
         std::cout << referee::draw_view(doc);
       else

@@ -211,43 +211,48 @@ void RecordChain::finish(const Document& record) const {
 }
 
 Document export_record(store::Database& db, const std::string& game, bool secret) {
-  store::GameStore games(db);
   // The row and the turns from one snapshot: a turn committed between the two reads would make a
   // record whose last turn is not its chain head.
   store::ReadSnapshot snapshot(db);
-  const auto row = games.find_game(game);
+  const auto row = store::GameStore(db).find_game(game);
   if (!row)
     throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", game));
-  if (row->seed_commitment.empty())
+  return export_record(db, *row, secret);
+}
+
+Document export_record(store::Database& db, const store::GameRow& row, bool secret) {
+  store::GameStore games(db);
+  const std::string& game = row.id;
+  if (row.seed_commitment.empty())
     throw core::UserError(core::Exit::kRejected,
                           fmt::format("game {} was made before records were chained; 'audit' "
                                       "still replays it",
                                       game));
-  const core::Engine* engine = core::find_engine(row->kind);
+  const core::Engine* engine = core::find_engine(row.kind);
   Document seats = Document::array();
-  for (const auto& player : row->players)
+  for (const auto& player : row.players)
     seats.push_back(
         {{"name", player.name},
          {"seat", player.seat},
          {"role", engine ? engine->seat_name(player.seat) : std::string()},
          {"key", player.genesis_key.empty() ? Document() : Document(player.genesis_key)}});
   Document record = {{"format", kFormat},
-                     {"game", row->id},
-                     {"kind", row->kind},
-                     {"created", row->created_at},
-                     {"options", row->options},
+                     {"game", row.id},
+                     {"kind", row.kind},
+                     {"created", row.created_at},
+                     {"options", row.options},
                      {"seats", seats},
-                     {"seed_commitment", row->seed_commitment}};
-  if (row->finished || secret) {
-    record["seed"] = std::to_string(row->seed);
-    record["seed_salt"] = row->seed_salt;
+                     {"seed_commitment", row.seed_commitment}};
+  if (row.finished || secret) {
+    record["seed"] = std::to_string(row.seed);
+    record["seed_salt"] = row.seed_salt;
   }
-  if (row->from_position) record["position"] = canonical(row->initial_state);
-  record["genesis"] = row->genesis;
+  if (row.from_position) record["position"] = canonical(row.initial_state);
+  record["genesis"] = row.genesis;
   Document turns = Document::array();
   // A record holds no events: the replay makes them again.
   for (const auto& turn : games.turns(game, 0, store::GameStore::EventsAs::kNone)) {
-    Document item = {{"number", turn.number}, {"player", seat_player(*row, turn.seat)},
+    Document item = {{"number", turn.number}, {"player", seat_player(row, turn.seat)},
                      {"seat", turn.seat},     {"forced", turn.forced},
                      {"moves", turn.moves},   {"state_hash", turn.state_hash},
                      {"chain", turn.chain}};
@@ -255,9 +260,9 @@ Document export_record(store::Database& db, const std::string& game, bool secret
     turns.push_back(std::move(item));
   }
   record["turns"] = std::move(turns);
-  record["chain_head"] = row->chain_head;
-  record["finished"] = row->finished;
-  record["result"] = row->result;
+  record["chain_head"] = row.chain_head;
+  record["finished"] = row.finished;
+  record["result"] = row.result;
   return record;
 }
 

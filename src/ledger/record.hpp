@@ -25,6 +25,8 @@ namespace ledger {
 
 // UserError 66 for no such game, 65 for a game made before the audit chain existed.
 nlohmann::json export_record(store::Database& db, const std::string& game, bool secret);
+// The same for a game whose row the caller has read already (in the snapshot it reads in).
+nlohmann::json export_record(store::Database& db, const store::GameRow& row, bool secret);
 
 // The first thing wrong with a record: where ({field} and `turn` (its number) or `index` (its
 // place in its list, 1-based), and `move` when it is in a move) and why.

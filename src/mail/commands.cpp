@@ -131,7 +131,9 @@ std::string action_turn_text(const Command& command, std::int64_t next_turn) {
   return output::to_yaml(turn);
 }
 
-void judge_query(store::Database& db, MessageRow& row, const Incoming& in, const Command& command) {
+void judge_query(referee::GamesInHand& hand, MessageRow& row, const Incoming& in,
+                 const Command& command) {
+  store::Database& db = hand.db();
   row.answer = {{"command", command.name}};
   try {
     if (command.name == "help" || command.name == "games") {
@@ -147,13 +149,13 @@ void judge_query(store::Database& db, MessageRow& row, const Incoming& in, const
       std::set<std::string> mine;
       for (const auto& seat : MailStore(db).seats_of(in.from->address)) mine.insert(seat.game);
       for (const auto& id : games.observed_games(in.from->address))
-        if (auto game = games.find_game(id); game && !game->finished) mine.insert(id);
+        if (auto game = hand.row(id); game && !game->finished) mine.insert(id);
       if (mine.size() != 1)
         reject(fmt::format("say which game: \"{} GAME\" as the Subject, or 'game:' in the text",
                            command.name));
       game_id = *mine.begin();
     }
-    const auto game = games.find_game(game_id);
+    const auto game = hand.row(game_id);
     if (!game) reject(fmt::format("there is no game '{}'", game_id));
     row.game_id = game->id;
     row.answer["game"] = game->id;
@@ -203,10 +205,10 @@ void judge_query(store::Database& db, MessageRow& row, const Incoming& in, const
 
 namespace {
 
-Outgoing log_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
+Outgoing log_letter(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,
                     const Incoming& in) {
-  const json log = reader.player ? referee::history(db, game.id, reader.player->name)
-                                 : referee::observer_history(db, game.id);
+  const json log = reader.player ? games.history(game.id, reader.player->name)
+                                 : games.history(game.id, std::nullopt, true);
   Outgoing mail = game_mail(game, reader, &in);
   std::ostringstream body;
   body << greeting(reader.to)
@@ -237,12 +239,12 @@ Outgoing log_letter(store::Database& db, const store::GameRow& game, const Reade
   return mail;
 }
 
-Outgoing moves_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
+Outgoing moves_letter(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,
                       const Incoming& in) {
   const std::string& player = reader.player->name;
-  const auto moves = referee::legal_moves(db, game.id, player, nullptr, kMovesListed);
-  store::GameStore games(db);
-  const std::int64_t turn = referee::turn_to_write(games, game.id, reader.player->seat);
+  const auto moves = games.legal_moves(game.id, player, nullptr, kMovesListed);
+  store::GameStore stored(games.db());
+  const std::int64_t turn = referee::turn_to_write(stored, game.id, reader.player->seat);
   Outgoing mail = game_mail(game, reader, &in);
   std::ostringstream body;
   body << greeting(reader.to);
@@ -268,7 +270,8 @@ Outgoing moves_letter(store::Database& db, const store::GameRow& game, const Rea
   return mail;
 }
 
-Outgoing games_letter(store::Database& db, const Incoming& in) {
+Outgoing games_letter(referee::GamesInHand& hand, const Incoming& in) {
+  store::Database& db = hand.db();
   Outgoing mail = direct_reply(in, "[caravan-ref] Your games");
   std::ostringstream body;
   body << greeting(*in.from);
@@ -283,7 +286,7 @@ Outgoing games_letter(store::Database& db, const Incoming& in) {
   if (!observed.empty()) body << "Games you observe:\n";
   store::GameStore games(db);
   for (const auto& id : observed)
-    if (const auto game = games.find_game(id))
+    if (const auto game = hand.row(id))
       body << fmt::format("  game {} ({}), {}\n", id, game->kind,
                           game->finished
                               ? "finished"
@@ -295,8 +298,9 @@ Outgoing games_letter(store::Database& db, const Incoming& in) {
 
 }  // namespace
 
-Outgoing query_answer(store::Database& db, const MessageRow& row, const Incoming& in,
+Outgoing query_answer(referee::GamesInHand& games, const MessageRow& row, const Incoming& in,
                       const Mailbox& from) {
+  store::Database& db = games.db();
   const std::string command = row.answer.value("command", "");
   if (row.verdict != "command") {
     Outgoing mail =
@@ -311,8 +315,8 @@ Outgoing query_answer(store::Database& db, const MessageRow& row, const Incoming
     return mail;
   }
   if (command == "help") return help_letter(db, in, true);
-  if (command == "games") return games_letter(db, in);
-  const auto game = store::GameStore(db).find_game(row.game_id.value_or(""));
+  if (command == "games") return games_letter(games, in);
+  const auto game = games.row(row.game_id.value_or(""));
   if (!game) throw std::runtime_error("the game of a judged command is gone");
   const std::string domain = domain_of(from.address);
   std::optional<Reader> reader;
@@ -324,9 +328,9 @@ Outgoing query_answer(store::Database& db, const MessageRow& row, const Incoming
         reader = player_reader(*game, player, *in.from, domain);
   }
   if (!reader) throw std::runtime_error("the reader of a judged command is gone");
-  if (command == "log") return log_letter(db, *game, *reader, in);
-  if (command == "moves") return moves_letter(db, *game, *reader, in);
-  return view_letter(db, *game, *reader,
+  if (command == "log") return log_letter(games, *game, *reader, in);
+  if (command == "moves") return moves_letter(games, *game, *reader, in);
+  return view_letter(games, *game, *reader,
                      fmt::format("Your view of game {}, as you asked.", game->id), &in);
 }
 

@@ -19,6 +19,7 @@
 #include "mail/compose.hpp"
 #include "mail/mail_store.hpp"
 #include "mail/message.hpp"
+#include "referee/in_hand.hpp"
 #include "store/sqlite.hpp"
 
 namespace mail {
@@ -39,10 +40,11 @@ std::string action_turn_text(const Command& command, std::int64_t next_turn);
 
 // Judges a query command (not an action): sets row.verdict (command, rejected or refused), its
 // reason, game and player, and row.answer = {command, game?, player?, observer?, error?}.
-void judge_query(store::Database& db, MessageRow& row, const Incoming& in, const Command& command);
+void judge_query(referee::GamesInHand& games, MessageRow& row, const Incoming& in,
+                 const Command& command);
 
-// The reply to a judged query command.
-Outgoing query_answer(store::Database& db, const MessageRow& row, const Incoming& in,
+// The reply to a judged query command, from the games in hand.
+Outgoing query_answer(referee::GamesInHand& games, const MessageRow& row, const Incoming& in,
                       const Mailbox& from);
 
 }  // namespace mail

@@ -10,6 +10,7 @@
 #include "core/clock.hpp"
 #include "mail/mailer.hpp"
 #include "mail/notices.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "unit/temp_db.hpp"
@@ -76,6 +77,15 @@ class MailGame : public TempDb {
     return nullptr;
   }
   std::int64_t next_turn() { return store::GameStore(db()).find_game(game_)->next_turn; }
+  // What `new --mail` and `tick --mail` send: made from the games the command holds.
+  std::vector<mail::Outgoing> invite(const json& created) {
+    referee::GamesInHand games(db());
+    return mail::invitations(games, created, from_);
+  }
+  std::vector<mail::Outgoing> tick_mails() {
+    referee::GamesInHand games(db());
+    return mail::tick_mails(games, referee::tick(games), from_);
+  }
 
   json created_;
   std::string game_;
@@ -90,7 +100,7 @@ bool has(const mail::Composed* mail, const std::string& text) {
 }
 
 TEST_F(MailGame, InvitationsAreEachReadersThreadRootAndOnlyThePlayersCarryTheirToken) {
-  const auto invitations = mail::invitations(db(), created_, from_);
+  const auto invitations = invite(created_);
   ASSERT_EQ(invitations.size(), 3u);  // Ann, Bob, and Olga who observes
   for (const auto& mail : invitations) outbox_.send(mail::compose(mail, from_));
   const auto* ann = to("ann@example.org");
@@ -115,7 +125,7 @@ TEST_F(MailGame, APlayerWhoSignsGetsAnInvitationWithoutAToken) {
   referee::NewGame request{"caravaneers", {"Cy <cy@example.org>", "Di"}, {}, 3, {}};
   request.keys["Cy"] = std::string(64, 'a');
   const json created = referee::create_game(db(), request);
-  const auto invitations = mail::invitations(db(), created, from_);
+  const auto invitations = invite(created);
   ASSERT_EQ(invitations.size(), 1u);
   EXPECT_EQ(invitations[0].body.find("Your token"), std::string::npos);
   EXPECT_NE(invitations[0].body.find("caravan-ref sign"), std::string::npos);
@@ -229,12 +239,12 @@ TEST_F(MailGame, TheGameMasterAddsAndRemovesObserversAsRecordedTurns) {
 
 TEST_F(MailGame, TheClockMailsAReminderThenTheForfeitAndTheRecordToEveryone) {
   core::set_now(core::parse_time("2026-11-21T11:00:00Z"));  // an hour before Ann's deadline
-  const auto reminder = mail::tick_mails(db(), referee::tick(db()), from_);
+  const auto reminder = tick_mails();
   ASSERT_EQ(reminder.size(), 1u);
   EXPECT_EQ(reminder[0].to.address, "ann@example.org");
   EXPECT_NE(reminder[0].body.find("A reminder: your move in turn 1 is due by"), std::string::npos);
   core::set_now(core::parse_time("2026-11-21T13:00:00Z"));  // past it
-  const auto forfeit = mail::tick_mails(db(), referee::tick(db()), from_);
+  const auto forfeit = tick_mails();
   ASSERT_EQ(forfeit.size(), 3u);
   for (const auto& mail : forfeit) {
     // The final view's picture (inline PNG), the view as YAML, and the game's record.
@@ -262,8 +272,7 @@ TEST_F(MailGame, NoMailButTheInvitationEverCarriesAToken) {
 // Issue 40, what the newcomer met in the mail's words.
 TEST_F(MailGame, TheInvitationNamesSeatsAsPeopleReadThemAndTheClockInWords) {
   std::map<std::string, std::string> body;
-  for (const auto& mail : mail::invitations(db(), created_, from_))
-    body[mail.to.address] = mail.body;
+  for (const auto& mail : invite(created_)) body[mail.to.address] = mail.body;
   const std::string& ann = body["ann@example.org"];
   const std::string& bob = body["bob@example.org"];
   EXPECT_NE(ann.find("as Ann ["), std::string::npos) << ann;
@@ -285,7 +294,7 @@ TEST_F(MailGame, AMissedDeadlineSaysHowFarTheSeatIsFromAForfeit) {
   request.timing.deadline = "1d";
   request.timing.nmr = "default,forfeit:3";
   const json created = referee::create_game(db(), request);
-  const auto invitations = mail::invitations(db(), created, from_);
+  const auto invitations = invite(created);
   ASSERT_FALSE(invitations.empty());
   EXPECT_NE(invitations[0].body.find("If you miss a deadline, the referee plays the default move "
                                      "for you; 3 deadlines missed in a row forfeit the game."),
@@ -293,7 +302,7 @@ TEST_F(MailGame, AMissedDeadlineSaysHowFarTheSeatIsFromAForfeit) {
       << invitations[0].body;
   core::set_now(core::parse_time("2026-11-21T13:00:00Z"));  // past both games' deadlines
   std::string cy;
-  for (const auto& mail : mail::tick_mails(db(), referee::tick(db()), from_))
+  for (const auto& mail : tick_mails())
     if (mail.to.address == "cy@example.org") cy = mail.body;
   EXPECT_NE(cy.find("the referee played the default move for you"), std::string::npos) << cy;
   EXPECT_NE(cy.find("That is 1 missed deadline in a row of the 3 that forfeit the game."),
@@ -304,8 +313,9 @@ TEST_F(MailGame, AMissedDeadlineSaysHowFarTheSeatIsFromAForfeit) {
 TEST_F(MailGame, AnExtensionIsMailedAsOneNotAsACorrection) {
   referee::AdminRequest extend{game_, "extend", "a holiday"};
   extend.by = "2d";
-  const json printed = referee::admin(db(), extend);
-  const auto mails = mail::admin_mails(db(), printed, extend, from_);
+  referee::GamesInHand games(db());
+  const json printed = referee::admin(games, extend);
+  const auto mails = mail::admin_mails(games, printed, extend, from_);
   ASSERT_EQ(mails.size(), 3u);
   for (const auto& mail : mails) {
     EXPECT_NE(mail.body.find("The game master extended the deadline of game " + game_ +
@@ -358,7 +368,7 @@ TEST_F(MailGame, TheMoversLegalMovesComeInTheNotationsOrderGroupedAndAll) {
   referee::NewGame request{"nv-caravan", {"Cy <cy@example.org>", "Di <di@example.org>"}, {}, 5, {}};
   const json created = referee::create_game(db(), request);
   std::string di;
-  for (const auto& mail : mail::invitations(db(), created, from_))
+  for (const auto& mail : invite(created))
     if (mail.to.address == "di@example.org") di = mail.body;
   const auto all = referee::legal_moves(db(), created["game"], "Di");
   ASSERT_GT(all.moves.size(), 0u);
@@ -378,7 +388,7 @@ TEST_F(MailGame, ALongListOfLegalMovesIsAttachedWhole) {
   const std::string mover = referee::view(db(), created["game"], std::nullopt)["to_move"][0];
   const auto all = referee::legal_moves(db(), created["game"], mover);
   ASSERT_GT(all.moves.size(), 40u);  // more than a mail's text lists
-  for (const auto& mail : mail::invitations(db(), created, from_)) {
+  for (const auto& mail : invite(created)) {
     if (mail.to.name != mover) continue;
     const std::string file = created["game"].get<std::string>() + "-turn1-moves.yaml";
     EXPECT_NE(mail.body.find("are attached as " + file), std::string::npos) << mail.body;

@@ -179,13 +179,13 @@ namespace {
 // The view's picture as an inline PNG, first, so that a mail client shows it beside the text. A
 // picture librsvg cannot render leaves the mail as it was: the text board says the same. An
 // observer's picture marks the last turn as their own view tells it, never as the referee saw it.
-void add_picture(Outgoing& mail, store::Database& db, const json& view, const Reader& reader,
-                 const std::string& stem) {
+void add_picture(Outgoing& mail, referee::GamesInHand& games, const json& view,
+                 const Reader& reader, const std::string& stem) {
   try {
-    const json latest = reader.player ? referee::latest_turn(db, view.at("game").get<std::string>(),
-                                                             reader.player->name,
-                                                             view.at("turn").get<std::int64_t>())
-                                      : json();
+    const json latest =
+        reader.player ? games.latest_turn(view.at("game").get<std::string>(), reader.player->name,
+                                          view.at("turn").get<std::int64_t>())
+                      : json();
     Attachment picture{stem + ".png", "image/png", referee::picture_png(view, latest)};
     picture.shown_inline = true;
     mail.attachments.insert(mail.attachments.begin(), std::move(picture));
@@ -197,10 +197,16 @@ void add_picture(Outgoing& mail, store::Database& db, const json& view, const Re
 
 Outgoing view_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
                      const std::string& news, const Incoming* answering) {
+  referee::GamesInHand games(db);
+  return view_letter(games, game, reader, news, answering);
+}
+
+Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,
+                     const std::string& news, const Incoming* answering) {
   // The view, its legal moves, its picture's latest turn and the record: one snapshot of the game.
-  store::ReadSnapshot snapshot(db);
-  const json view = reader.player ? referee::view(db, game.id, reader.player->name)
-                                  : referee::observer_view(db, game.id);
+  store::ReadSnapshot snapshot(games.db());
+  const json view = reader.player ? games.view(game.id, reader.player->name)
+                                  : games.view(game.id, std::nullopt, true);
   const std::int64_t next = view.at("turn").get<std::int64_t>();
   const bool finished = view.at("finished").get<bool>();
   const bool to_move = reader.player && !finished && view.at("to_move").size() == 1 &&
@@ -209,20 +215,21 @@ Outgoing view_letter(store::Database& db, const store::GameRow& game, const Read
   Outgoing mail = game_mail(game, reader, answering);
   // The record's next number as read in this snapshot (which may be past `game`), not the view's
   // turn: a reply to an older mail then tells from one to this (compose.hpp, shown_turn).
-  mail.shown_turn = store::GameStore(db).next_turn(game.id);
+  const auto stored = games.row(game.id);
+  mail.shown_turn = stored ? stored->next_turn : 0;
   std::ostringstream body;
   body << greeting(reader.to) << news << "\n\n" << referee::draw_view(view) << "\n";
   if (finished) {
     const std::string record = fmt::format("{}-record.yaml", game.id);
     mail.attachments.push_back(
-        {record, "application/yaml", output::to_yaml(ledger::export_record(db, game.id, false))});
+        {record, "application/yaml",
+         output::to_yaml(ledger::export_record(games.db(), *stored, false))});
     body << fmt::format(
         "The game is over: thank you for playing. Its whole record is attached as {}; anyone "
         "can check it with: caravan-ref verify {}\n",
         record, record);
   } else if (to_move) {
-    const auto moves =
-        referee::legal_moves(db, game.id, reader.player->name, nullptr, kMovesListed);
+    const auto moves = games.legal_moves(game.id, reader.player->name, nullptr, kMovesListed);
     const std::string example =
         moves.moves.empty() ? "..." : referee::move_line(moves.moves[0], game.kind);
     body << fmt::format(
@@ -275,7 +282,7 @@ Outgoing view_letter(store::Database& db, const store::GameRow& game, const Read
                   reader.player ? file_safe(reader.player->name) : std::string("observer"));
   mail.attachments.insert(mail.attachments.begin(),
                           {name, "application/yaml", output::to_yaml(view)});
-  add_picture(mail, db, view, reader, name.substr(0, name.size() - 5));
+  add_picture(mail, games, view, reader, name.substr(0, name.size() - 5));
   body << fmt::format("\nThe attached {} is this view as YAML.\n", name) << kSignature;
   mail.body = body.str();
   return mail;

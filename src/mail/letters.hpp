@@ -14,6 +14,7 @@
 
 #include "mail/compose.hpp"
 #include "mail/message.hpp"
+#include "referee/in_hand.hpp"
 #include "store/game_store.hpp"
 #include "store/sqlite.hpp"
 
@@ -58,7 +59,10 @@ Outgoing game_mail(const store::GameRow& game, const Reader& reader, const Incom
 
 // The reader's view of the game now: `news` first, the view drawn and attached as YAML, a turn
 // to fill in and the legal moves when it is the reader's move, and once the game is over, its
-// record (as `export` writes it) attached.
+// record (as `export` writes it) attached. All of it is made from the game in hand, which the
+// letters of one command share (each reader's view is made once).
+Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,
+                     const std::string& news, const Incoming* answering = nullptr);
 Outgoing view_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
                      const std::string& news, const Incoming* answering = nullptr);
 

@@ -12,6 +12,7 @@
 #include "mail/mail_store.hpp"
 #include "mail/outbox.hpp"
 #include "mail/replies.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "turnfile/redact.hpp"
@@ -33,22 +34,18 @@ std::string utc_ago(std::chrono::minutes ago) {
       fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now() - ago)));
 }
 
-// A turn (or an action made into a turn file) from the message: refused when it comes from
+// A turn (or an action made into a turn file) from the message, as read once (`read`; one that
+// cannot be read goes to submit, which records and explains it): refused when it comes from
 // another address than its player's, otherwise submitted at most once.
-void judge_turn(store::Database& db, MailStore& mails, MessageRow& row, const Incoming& in,
-                const std::string& text) {
+void judge_turn(referee::GamesInHand& games, MailStore& mails, MessageRow& row, const Incoming& in,
+                const std::string& text, const turnfile::Read& read) {
   row.turn_text = text;
-  std::optional<turnfile::TurnRequest> request;
-  try {
-    request = turnfile::parse(text, "turn");
-  } catch (const core::UserError&) {  // submit records and explains it
-  }
-  if (request) {
+  if (const auto& request = read.request) {
     row.kept_turn_text = turnfile::without_token(text, *request);
     row.game_id = request->game;
     row.player = request->player;
     row.turn = request->turn;
-    if (auto game = store::GameStore(db).find_game(request->game))
+    if (const auto game = games.row(request->game))
       for (const auto& player : game->players)
         if (player.name == request->player && !player.address.empty() &&
             !same_address(player.address, in.from->address)) {
@@ -77,7 +74,8 @@ void judge_turn(store::Database& db, MailStore& mails, MessageRow& row, const In
     }
     return;
   }
-  const referee::Submission outcome = referee::submit(db, text, "turn");
+  // The game stays in hand as the turn left it, for the answers (replies.hpp).
+  const referee::TurnOutcome outcome = referee::submit(games, text, read, {.views = false});
   row.answer = outcome.answer;
   row.verdict = outcome.exit_code == 0 ? "accepted" : "rejected";
   if (outcome.exit_code != 0) row.reason = outcome.answer["error"]["message"].get<std::string>();
@@ -86,9 +84,10 @@ void judge_turn(store::Database& db, MailStore& mails, MessageRow& row, const In
 }
 
 // An action command becomes the turn file a player would write; the game's next turn is filled
-// in when the command names none.
-void judge_action(store::Database& db, MailStore& mails, MessageRow& row, const Incoming& in,
-                  const Command& command) {
+// in when the command names none. Returns that file as read, when one was made.
+std::optional<turnfile::Read> judge_action(referee::GamesInHand& games, MailStore& mails,
+                                           MessageRow& row, const Incoming& in,
+                                           const Command& command) {
   std::int64_t next_turn = 0;
   std::string game_id;
   if (command.doc.contains("game"))
@@ -96,24 +95,35 @@ void judge_action(store::Database& db, MailStore& mails, MessageRow& row, const 
                                               : command.doc["game"].dump();
   // The turn the sender's thread last saw, not the game's turn now: the same action sent twice
   // (a new Message-ID, the same thread) is then stale the second time, and applied once.
-  if (const auto game = store::GameStore(db).find_game(game_id)) {
+  if (const auto game = games.row(game_id)) {
     std::vector<std::string> thread = in.references;
     if (in.in_reply_to) thread.push_back(*in.in_reply_to);
-    next_turn = turn_seen(db, game->id, in.from->address, thread).value_or(game->next_turn);
+    next_turn = turn_seen(games.db(), game->id, in.from->address, thread).value_or(game->next_turn);
   }
+  std::optional<turnfile::Read> read;
   try {
-    judge_turn(db, mails, row, in, action_turn_text(command, next_turn));
+    const std::string text = action_turn_text(command, next_turn);
+    read = turnfile::read(text, "turn");
+    judge_turn(games, mails, row, in, text, *read);
   } catch (const core::UserError& error) {
     row.verdict = "rejected";
     row.reason = error.what();
     row.answer = {{"accepted", false}, {"error", {{"message", error.what()}}}};
   }
+  return read;
 }
 
 // Judges a recorded message and writes the verdict; a turn goes to the referee at most once.
-void decide(store::Database& db, MailStore& mails, MessageRow& row, const Incoming& in) {
+// Returns the turn file as read (the message's turn, or the one an action made), when there was
+// one: it is read once, here, for the judging and the answers.
+std::optional<turnfile::Read> decide(referee::GamesInHand& games, MailStore& mails, MessageRow& row,
+                                     const Incoming& in) {
+  std::optional<turnfile::Read> read;
+  // A turn file is no command: when the message's turn reads as one, it is not looked at again
+  // for a command (find_command gives none for a turn).
+  if (!in.automatic && in.from && in.turn) read = turnfile::read(in.turn->text, "turn");
   std::optional<Command> command;
-  if (!in.automatic && in.from) command = find_command(in);
+  if (!in.automatic && in.from && !(read && read->request)) command = find_command(in);
   if (in.automatic) {
     row.verdict = "ignored";
     row.reason = "automatic mail (an auto-reply, a bounce or a list): never answered";
@@ -121,16 +131,17 @@ void decide(store::Database& db, MailStore& mails, MessageRow& row, const Incomi
     row.verdict = "unreadable";
     row.reason = "no sender address to answer";
   } else if (command && is_action(command->name)) {
-    judge_action(db, mails, row, in, *command);
+    read = judge_action(games, mails, row, in, *command);
   } else if (command) {
-    judge_query(db, row, in, *command);
+    judge_query(games, row, in, *command);
   } else if (!in.turn) {
     row.verdict = "no-turn";
     row.reason = "no turn found in the message";
   } else {
-    judge_turn(db, mails, row, in, in.turn->text);
+    judge_turn(games, mails, row, in, in.turn->text, *read);
   }
   mails.decide(row);
+  return read;
 }
 
 }  // namespace
@@ -145,6 +156,9 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
   summary["size"] = in.size;
 
   MailStore mails(db);
+  // Every game this message concerns is loaded once: the turn is played on it and every answer
+  // is made from it as the turn left it.
+  referee::GamesInHand games(db);
   MessageRow row;
   bool seen_before = false;
   bool being_judged = false;
@@ -193,13 +207,13 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
       if (seen_before && row.verdict != "received") {
         summary["seen_before"] = true;
         if (!row.answered_at)
-          replies = answers(db, row, in, config.from);  // the earlier run stopped before replying
+          replies = answers(games, row, in, config.from);  // an earlier run stopped before
         else if (!answer_owed(db, row.id) && in.from && !in.automatic)
           replies.push_back(duplicate_notice(row, in));
         // (An answer still owed is sent below: the MTA's retry after a failed delivery.)
       } else {
-        decide(db, mails, row, in);
-        replies = answers(db, row, in, config.from);
+        const std::optional<turnfile::Read> turn = decide(games, mails, row, in);
+        replies = answers(games, row, in, config.from, turn ? &*turn : nullptr);
       }
       summary["verdict"] = row.verdict;
       if (row.reason) summary["reason"] = *row.reason;

@@ -80,7 +80,7 @@ std::string how_to_play(const store::GameRow& game, bool to_move) {
   return out.str();
 }
 
-Outgoing invitation(store::Database& db, const store::GameRow& game, const Reader& reader,
+Outgoing invitation(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,
                     const json& seat, const json& created) {
   std::ostringstream news;
   if (reader.player) {
@@ -104,7 +104,7 @@ Outgoing invitation(store::Database& db, const store::GameRow& game, const Reade
                         game.id, game.kind, others(game, ""))
          << clock_text(game, created, false) << "\n\nThe game as every player sees it now:";
   }
-  Outgoing mail = view_letter(db, game, reader, news.str());
+  Outgoing mail = view_letter(games, game, reader, news.str());
   mail.message_id = reader.root;  // the root of the reader's thread
   mail.in_reply_to.reset();
   mail.references.clear();
@@ -172,48 +172,50 @@ std::string admin_words(const std::string& game, const json& printed,
 
 }  // namespace
 
-std::vector<Outgoing> invitations(store::Database& db, const json& created, const Mailbox& from) {
+std::vector<Outgoing> invitations(referee::GamesInHand& games, const json& created,
+                                  const Mailbox& from) {
   std::vector<Outgoing> mails;
-  const auto game = store::GameStore(db).find_game(created.at("game").get<std::string>());
+  const auto game = games.row(created.at("game").get<std::string>());
   if (!game) return mails;
   const std::string domain = domain_of(from.address);
-  for (const auto& reader : readers(db, *game, domain)) {
+  for (const auto& reader : readers(games.db(), *game, domain)) {
     json seat = json::object();
     if (reader.player)
       for (const auto& printed : created.at("players"))
         if (printed.value("name", "") == reader.player->name) seat = printed;
-    mails.push_back(invitation(db, *game, reader, seat, created));
+    mails.push_back(invitation(games, *game, reader, seat, created));
   }
   return mails;
 }
 
-std::vector<Outgoing> tick_mails(store::Database& db, const json& report, const Mailbox& from) {
+std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const json& report,
+                                 const Mailbox& from) {
   std::vector<Outgoing> mails;
   const std::string domain = domain_of(from.address);
   for (const auto& action : report.value("actions", json::array())) {
-    const auto game = store::GameStore(db).find_game(action.value("game", ""));
+    const auto game = games.row(action.value("game", ""));
     if (!game) continue;
     const bool remind = action.value("action", "") == "remind";
-    for (const auto& reader : readers(db, *game, domain)) {
+    for (const auto& reader : readers(games.db(), *game, domain)) {
       const bool theirs = reader.player && reader.player->name == action.value("player", "");
       if (remind && !theirs) continue;
-      mails.push_back(view_letter(db, *game, reader, tick_news(*game, action, theirs)));
+      mails.push_back(view_letter(games, *game, reader, tick_news(*game, action, theirs)));
     }
   }
   return mails;
 }
 
-std::vector<Outgoing> admin_mails(store::Database& db, const json& printed,
+std::vector<Outgoing> admin_mails(referee::GamesInHand& games, const json& printed,
                                   const referee::AdminRequest& request, const Mailbox& from) {
   std::vector<Outgoing> mails;
   if (printed.value("op", "") == "observe") return mails;
-  const auto game = store::GameStore(db).find_game(printed.value("game", ""));
+  const auto game = games.row(printed.value("game", ""));
   if (!game) return mails;
   const std::string news = fmt::format("{} (turn {} of the record). The reason given: {}.",
                                        admin_words(game->id, printed, request),
                                        printed.value("turn", std::int64_t{0}), request.reason);
-  for (const auto& reader : readers(db, *game, domain_of(from.address)))
-    mails.push_back(view_letter(db, *game, reader, news));
+  for (const auto& reader : readers(games.db(), *game, domain_of(from.address)))
+    mails.push_back(view_letter(games, *game, reader, news));
   return mails;
 }
 

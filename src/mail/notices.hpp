@@ -13,23 +13,26 @@
 #include <nlohmann/json.hpp>
 
 #include "mail/compose.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
-#include "store/sqlite.hpp"
 
 namespace mail {
 
+// Each takes the games the command holds in hand (`referee::tick(games)`, `referee::admin(games,
+// ...)`): its mails are made from the games as the command left them, each loaded once at most.
+
 // `created` is what referee::create_game printed (game, players with name, token or key and
 // address).
-std::vector<Outgoing> invitations(store::Database& db, const nlohmann::json& created,
+std::vector<Outgoing> invitations(referee::GamesInHand& games, const nlohmann::json& created,
                                   const Mailbox& from);
 
 // `report` is what referee::tick printed ({now, actions}).
-std::vector<Outgoing> tick_mails(store::Database& db, const nlohmann::json& report,
+std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const nlohmann::json& report,
                                  const Mailbox& from);
 
 // Every reader of `game` hears of an admin operation (observe changes nobody's game), named for
 // what it did (an extension, a pause, ...), with its reason.
-std::vector<Outgoing> admin_mails(store::Database& db, const nlohmann::json& printed,
+std::vector<Outgoing> admin_mails(referee::GamesInHand& games, const nlohmann::json& printed,
                                   const referee::AdminRequest& request, const Mailbox& from);
 
 }  // namespace mail

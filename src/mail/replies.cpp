@@ -20,8 +20,9 @@ namespace {
 using nlohmann::json;
 
 // The mover's letter: their turn accepted, the signed receipt attached and how to check it.
-Outgoing mover_letter(store::Database& db, const MessageRow& row, const store::GameRow& game,
-                      const Reader& reader, const Incoming& in, const std::string& what) {
+Outgoing mover_letter(referee::GamesInHand& games, const MessageRow& row,
+                      const store::GameRow& game, const Reader& reader, const Incoming& in,
+                      const std::string& what) {
   const std::int64_t played = row.answer.value("turn", row.turn.value_or(0));
   std::string news =
       fmt::format("Your {} in game {} was accepted as turn {}.", what, game.id, played);
@@ -35,22 +36,27 @@ Outgoing mover_letter(store::Database& db, const MessageRow& row, const store::G
         "  {}\nrun:\n  caravan-ref verify --receipt {} --pubkey KEY",
         name, receipt.value("referee_key", std::string("(caravan-ref pubkey)")), name);
   }
-  Outgoing mail = view_letter(db, game, reader, news, &in);
+  Outgoing mail = view_letter(games, game, reader, news, &in);
   if (!name.empty())
     mail.attachments.push_back({name, "application/yaml", output::to_yaml(receipt)});
   return mail;
 }
 
-std::vector<Outgoing> accepted_mails(store::Database& db, const MessageRow& row, const Incoming& in,
-                                     const Mailbox& from) {
+std::vector<Outgoing> accepted_mails(referee::GamesInHand& games, const MessageRow& row,
+                                     const Incoming& in, const Mailbox& from,
+                                     const turnfile::Read* turn) {
   std::vector<Outgoing> mails;
-  const auto game = store::GameStore(db).find_game(row.game_id.value_or(""));
+  const auto game = games.row(row.game_id.value_or(""));
   if (!game) return mails;
   const std::string domain = domain_of(from.address);
   json action;
-  try {
-    action = turnfile::parse(row.turn_text.value_or(""), "turn").action;
-  } catch (const core::UserError&) {
+  if (turn) {
+    if (turn->request) action = turn->request->action;
+  } else {
+    try {
+      action = turnfile::parse(row.turn_text.value_or(""), "turn").action;
+    } catch (const core::UserError&) {
+    }
   }
   const std::string mover = row.player.value_or("A player");
   const std::string what = action.is_null() ? "turn" : action.value("action", "action");
@@ -58,19 +64,19 @@ std::vector<Outgoing> accepted_mails(store::Database& db, const MessageRow& row,
   const std::string news = action.is_null() ? fmt::format("{} played turn {}.", mover, played)
                                             : action_news(mover, action);
   bool mover_mailed = false;
-  for (const auto& reader : readers(db, *game, domain)) {
+  for (const auto& reader : readers(games.db(), *game, domain)) {
     if (reader.player && reader.player->name == mover) {
-      mails.push_back(mover_letter(db, row, *game, reader, in, what));
+      mails.push_back(mover_letter(games, row, *game, reader, in, what));
       mover_mailed = true;
     } else {
-      mails.push_back(view_letter(db, *game, reader, news));
+      mails.push_back(view_letter(games, *game, reader, news));
     }
   }
   if (!mover_mailed && in.from)  // no address on record: the sender proved the token
     for (const auto& player : game->players)
       if (player.name == mover)
-        mails.push_back(
-            mover_letter(db, row, *game, player_reader(*game, player, *in.from, domain), in, what));
+        mails.push_back(mover_letter(games, row, *game,
+                                     player_reader(*game, player, *in.from, domain), in, what));
   return mails;
 }
 
@@ -90,9 +96,9 @@ std::string numbered(const std::string& text, int mark_line, int mark_column) {
 
 // In the sender's thread of the game when they are its player at this address (or the player
 // has none); otherwise a plain reply.
-Outgoing reply_in_thread(store::Database& db, const MessageRow& row, const Incoming& in,
+Outgoing reply_in_thread(referee::GamesInHand& games, const MessageRow& row, const Incoming& in,
                          const Mailbox& from, const std::string& fallback_subject) {
-  if (const auto game = store::GameStore(db).find_game(row.game_id.value_or("")))
+  if (const auto game = games.row(row.game_id.value_or("")))
     for (const auto& player : game->players)
       if (row.player && player.name == *row.player &&
           (player.address.empty() || same_address(player.address, in.from->address)))
@@ -101,10 +107,10 @@ Outgoing reply_in_thread(store::Database& db, const MessageRow& row, const Incom
   return direct_reply(in, fallback_subject);
 }
 
-Outgoing rejection_mail(store::Database& db, const MessageRow& row, const Incoming& in,
+Outgoing rejection_mail(referee::GamesInHand& games, const MessageRow& row, const Incoming& in,
                         const Mailbox& from) {
   const json error = row.answer.value("error", json::object());
-  Outgoing mail = reply_in_thread(db, row, in, from, "[caravan-ref] Your turn was rejected");
+  Outgoing mail = reply_in_thread(games, row, in, from, "[caravan-ref] Your turn was rejected");
   std::ostringstream body;
   body << greeting(*in.from)
        << fmt::format("Your turn {} was not accepted, and nothing in the game changed:\n\n  ",
@@ -162,15 +168,15 @@ std::string action_news(const std::string& player, const json& action) {
   return fmt::format("{}: {}.", player, name);
 }
 
-std::vector<Outgoing> answers(store::Database& db, const MessageRow& row, const Incoming& in,
-                              const Mailbox& from) {
+std::vector<Outgoing> answers(referee::GamesInHand& games, const MessageRow& row,
+                              const Incoming& in, const Mailbox& from, const turnfile::Read* turn) {
   if (!in.from || in.automatic) return {};
   if (row.answer.is_object() && row.answer.contains("command"))
-    return {query_answer(db, row, in, from)};
-  if (row.verdict == "accepted") return accepted_mails(db, row, in, from);
-  if (row.verdict == "rejected") return {rejection_mail(db, row, in, from)};
+    return {query_answer(games, row, in, from)};
+  if (row.verdict == "accepted") return accepted_mails(games, row, in, from, turn);
+  if (row.verdict == "rejected") return {rejection_mail(games, row, in, from)};
   if (row.verdict == "refused") return {refusal_mail(row, in)};
-  if (row.verdict == "no-turn") return {help_letter(db, in, false)};
+  if (row.verdict == "no-turn") return {help_letter(games.db(), in, false)};
   return {};
 }
 

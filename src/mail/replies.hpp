@@ -9,14 +9,18 @@
 #include "mail/compose.hpp"
 #include "mail/mail_store.hpp"
 #include "mail/message.hpp"
-#include "store/sqlite.hpp"
+#include "referee/in_hand.hpp"
+#include "turnfile/turnfile.hpp"
 
 namespace mail {
 
 // Every reply a decided message calls for (none for ignored or unreadable mail). Views are
-// drawn from the game as it is now. `from` is the referee's address (its domain names threads).
-std::vector<Outgoing> answers(store::Database& db, const MessageRow& row, const Incoming& in,
-                              const Mailbox& from);
+// drawn from the game as it is now: the game in hand, as the message's turn left it. `from` is
+// the referee's address (its domain names threads); `turn` is the message's turn file as this
+// run read it (null when it read none: the file kept in `row` is read then).
+std::vector<Outgoing> answers(referee::GamesInHand& games, const MessageRow& row,
+                              const Incoming& in, const Mailbox& from,
+                              const turnfile::Read* turn = nullptr);
 
 // To the sender of a message that arrived again after it was answered.
 Outgoing duplicate_notice(const MessageRow& row, const Incoming& in);

@@ -9,6 +9,7 @@
 #include "ledger/receipt.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
@@ -120,10 +121,16 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
 }  // namespace
 
 Document admin(store::Database& db, const AdminRequest& request) {
+  GamesInHand games(db);
+  return admin(games, request);
+}
+
+Document admin(GamesInHand& hand, const AdminRequest& request) {
   if (request.reason.empty()) usage("every admin operation is recorded with --reason TEXT");
+  store::Database& db = hand.db();
   store::GameStore games(db);
   store::Transaction tx(db);
-  GameContext context = load_game(games, request.game);
+  GameContext context = hand.copy(request.game);
   store::GameRow& row = context.row;
   Document printed = {{"game", row.id}, {"op", request.op}};
   const Document action = action_of(request, db, games, context, printed);
@@ -165,6 +172,7 @@ Document admin(store::Database& db, const AdminRequest& request) {
   printed["to_move"] = to_move_names(*context.state, row);
   if (row.deadline) printed["deadline"] = *row.deadline;
   if (row.finished) printed["result"] = row.result;
+  hand.keep(std::move(context));  // the game as the correction left it, for its mail
   return printed;
 }
 

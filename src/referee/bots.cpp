@@ -10,6 +10,7 @@
 #include "ledger/receipt.hpp"
 #include "output/writer.hpp"
 #include "referee/game_context.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/turns.hpp"
@@ -65,11 +66,18 @@ std::string bot_spec_text(const BotSpec& spec) {
 }
 
 BotPlay play_bot(store::Database& db, const BotRequest& request) {
+  GamesInHand games(db);
+  return play_bot(games, request);
+}
+
+BotPlay play_bot(GamesInHand& hand, const BotRequest& request) {
+  store::Database& db = hand.db();
   store::GameStore games(db);
   BotPlay play;
   {
     // Read the game; nothing is written until the turn file is submitted below.
-    GameContext context = load_game(games, request.game);
+    const auto game = hand.game(request.game);
+    const GameContext& context = *game;
     const store::GameRow& row = context.row;
     const int seat = seat_of(row, request.player);
     const store::PlayerRow& player = row.players.at(static_cast<std::size_t>(seat));
@@ -114,12 +122,15 @@ BotPlay play_bot(store::Database& db, const BotRequest& request) {
       return play;
     }
   }
-  play.submission = submit(db, play.text, "bot:" + bot::level_name(request.spec.level));
+  // Submitted as any turn file, played on the game in hand (not loaded again); nobody reads
+  // views of it here, so none is made.
+  play.submission =
+      submit(hand, play.text, "bot:" + bot::level_name(request.spec.level), {.views = false});
   return play;
 }
 
-Document play_bots(store::Database& db) {
-  store::GameStore games(db);
+Document play_bots(GamesInHand& hand) {
+  store::GameStore games(hand.db());
   Document played = Document::array();
   // A game whose bot could not move stays as it is until the next tick (a refused turn would be
   // chosen again the same way); the others go on.
@@ -128,7 +139,7 @@ Document play_bots(store::Database& db) {
     bool moved = false;
     for (const store::GameRow& game : games.games_with_a_bot_to_move()) {
       if (stopped.count(game.id) != 0 || count >= kMaxBotTurnsPerTick) continue;
-      const auto row = games.find_game(game.id);
+      const auto row = hand.row(game.id);
       if (!row || !game.to_move) continue;
       const store::PlayerRow& player = row->players.at(static_cast<std::size_t>(*game.to_move));
       Document report = {{"game", game.id},
@@ -137,7 +148,7 @@ Document play_bots(store::Database& db) {
                          {"level", player.bot},
                          {"turn", row->next_turn}};
       try {
-        const BotPlay play = play_bot(db, {game.id, player.name, parse_bot_spec(player.bot)});
+        const BotPlay play = play_bot(hand, {game.id, player.name, parse_bot_spec(player.bot)});
         const bool accepted = play.submission && play.submission->exit_code == 0;
         report["accepted"] = accepted;
         if (!accepted) {

@@ -23,29 +23,35 @@ GameContext load_game(store::GameStore& games, const std::string& id) {
   if (!row)
     throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", id));
   GameContext context;
-  context.engine = core::find_engine(row->kind);
-  if (!context.engine)
+  context.row = std::move(*row);
+  restore_state(games, context);
+  return context;
+}
+
+void restore_state(store::GameStore& games, GameContext& context) {
+  const store::GameRow& row = context.row;
+  const std::string& id = row.id;
+  const core::Engine* engine = core::find_engine(row.kind);
+  if (!engine)
     throw core::UserError(
         core::Exit::kInternal,
-        fmt::format("game {} is of kind '{}', which this build does not know", id, row->kind));
+        fmt::format("game {} is of kind '{}', which this build does not know", id, row.kind));
   // The snapshot is what every turn is played on: one changed outside the referee (a card
   // swapped in the database) is refused here, never played on and signed for.
-  if (state_hash(row->state, row->rng, row->host) != row->state_hash)
+  if (state_hash(row.state, row.rng, row.host) != row.state_hash)
     throw core::UserError(core::Exit::kIoError,
                           fmt::format("game {}: the stored snapshot does not match its state hash "
                                       "(the database was changed outside caravan-ref); "
                                       "'caravan-ref audit {}' tells more",
                                       id, id));
-  context.state =
-      context.engine->restore(row->state, static_cast<int>(row->players.size()), options_of(*row));
-  context.rng = core::Rng::restore(row->rng);
+  context.state = engine->restore(row.state, static_cast<int>(row.players.size()), options_of(row));
+  context.engine = engine;
+  context.rng = core::Rng::restore(row.rng);
   if (core::clock_is_set()) {  // only a clock set by hand can be behind the record
     const auto subject = fmt::format("game {}", id);
-    core::warn_if_before(row->created_at, subject);
+    core::warn_if_before(row.created_at, subject);
     if (const auto last = games.last_applied_at(id)) core::warn_if_before(*last, subject);
   }
-  context.row = std::move(*row);
-  return context;
 }
 
 int seat_of(const store::GameRow& row, const std::string& name) {

@@ -17,16 +17,26 @@ struct GameContext {
   const core::Engine* engine = nullptr;
   std::unique_ptr<core::State> state;
   core::Rng rng;
+  // The last turn record_turn stored from this context (without its snapshot): a picture of the
+  // game as the turn left it marks it without reading it back (referee/in_hand.hpp).
+  std::optional<store::TurnRow> last_turn{};
 };
 
 std::map<std::string, std::string> options_of(const store::GameRow& row);
 // Throws UserError 66 when there is no such game, 74 when its snapshot does not match its hash.
 GameContext load_game(store::GameStore& games, const std::string& id);
+// The engine, state and generator of context.row, as load_game gives them from the row it reads
+// (UserError 74 when the snapshot does not match its hash).
+void restore_state(store::GameStore& games, GameContext& context);
 // A player's view (the referee's when `player` is empty, an observer's, who has no seat, when
 // `observer`) of a game already in memory: what referee::view gives, without loading the
 // snapshot again.
 core::Document view_of(store::GameStore& games, const GameContext& context,
                        const std::optional<std::string>& player, bool observer = false);
+// A game's history as `player` (the referee when nullopt, an observer when `observer`) may see
+// it: what referee::history gives, from a row already read.
+core::Document history_of(store::GameStore& games, const store::GameRow& row,
+                          const std::optional<std::string>& player, bool observer);
 // The seat of `name`, or UserError 77.
 int seat_of(const store::GameRow& row, const std::string& name);
 // The hash that the record keeps after every turn: the complete state, the generator and, once

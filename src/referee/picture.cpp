@@ -8,6 +8,7 @@
 #include "core/svg.hpp"
 #include "output/writer.hpp"
 #include "referee/game_context.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/move_lines.hpp"
 #include "referee/prose.hpp"
 #include "referee/turns.hpp"
@@ -92,20 +93,7 @@ std::string history_rows(const Document& turns) {
 Document latest_turn(store::Database& db, const std::string& game,
                      const std::optional<std::string>& player,
                      std::optional<std::int64_t> next_turn) {
-  store::GameStore games(db);
-  store::ReadSnapshot snapshot(db);  // the row and its last turn as they were together
-  const auto row = games.find_game(game);
-  if (!row) return nullptr;
-  const std::int64_t number = next_turn.value_or(row->next_turn) - 1;
-  if (number < 1 || number >= row->next_turn) return nullptr;
-  const int viewer = player ? seat_of(*row, *player) : core::kReferee;
-  Document latest;
-  games.each_turn(game, number - 1, store::GameStore::EventsAs::kDocuments,
-                  [&](store::TurnRow& turn) {
-                    if (turn.number == number) latest = turn_document(turn, *row, viewer);
-                    return false;  // that turn alone
-                  });
-  return latest;
+  return GamesInHand(db).latest_turn(game, player, next_turn);
 }
 
 core::Engine::Picture picture(const Document& view, const Document& latest) {

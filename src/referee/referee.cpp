@@ -11,11 +11,13 @@
 #include "core/clock.hpp"
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
+#include "core/tally.hpp"
 #include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
 #include "output/writer.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/position.hpp"
 #include "referee/prose.hpp"
 #include "referee/timing.hpp"
@@ -257,6 +259,7 @@ Document create_game(store::Database& db, const NewGame& given) {
 
 Document view_of(store::GameStore& games, const GameContext& context,
                  const std::optional<std::string>& player, bool observer) {
+  core::tally(core::Step::kViewMade);
   const std::string& game = context.row.id;
   const int viewer = observer ? core::kEveryone
                      : player ? seat_of(context.row, *player)
@@ -303,15 +306,11 @@ Document view_of(store::GameStore& games, const GameContext& context,
 
 Document view(store::Database& db, const std::string& game,
               const std::optional<std::string>& player) {
-  store::GameStore games(db);
-  store::ReadSnapshot snapshot(db);  // the row and its latest turns as they were together
-  return view_of(games, load_game(games, game), player);
+  return GamesInHand(db).view(game, player);
 }
 
 Document observer_view(store::Database& db, const std::string& game) {
-  store::GameStore games(db);
-  store::ReadSnapshot snapshot(db);
-  return view_of(games, load_game(games, game), std::nullopt, true);
+  return GamesInHand(db).view(game, std::nullopt, true);
 }
 
 std::string draw_view(const Document& doc) {
@@ -365,49 +364,31 @@ std::string draw_view(const Document& doc) {
 
 MoveList legal_moves(store::Database& db, const std::string& game, const std::string& player,
                      const Document& prefix, std::size_t limit) {
-  store::GameStore games(db);
-  GameContext context = load_game(games, game);
-  const int seat = seat_of(context.row, player);
-  MoveList list;
-  if (game_over(*context.state, context.row) || context.state->current_player() != seat)
-    return list;
-  auto page = context.state->legal_moves_page(prefix, limit);
-  for (auto& move : page.moves) list.moves.push_back(std::move(move));
-  list.total = page.total;
-  list.total_exact = page.total_exact;
-  return list;
+  return GamesInHand(db).legal_moves(game, player, prefix, limit);
 }
 
-namespace {
-
-Document history_as(store::Database& db, const std::string& game,
+Document history_of(store::GameStore& games, const store::GameRow& row,
                     const std::optional<std::string>& player, bool observer) {
-  store::GameStore games(db);
-  store::ReadSnapshot snapshot(db);  // the row and its turns as they were together
-  auto row = games.find_game(game);
-  if (!row)
-    throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", game));
-  const int viewer = observer ? core::kEveryone : player ? seat_of(*row, *player) : core::kReferee;
+  const std::string& game = row.id;
+  const int viewer = observer ? core::kEveryone : player ? seat_of(row, *player) : core::kReferee;
   Document turns = Document::array();
-  if (!row->setup_events.empty()) turns.push_back(setup_document(*row, viewer));
-  for (const auto& turn : games.turns(game)) turns.push_back(turn_document(turn, *row, viewer));
-  Document doc = {{"game", game}, {"kind", row->kind}, {"turns", turns}};
-  if (const core::Engine* engine = core::find_engine(row->kind))
-    doc["players"] = seats_document(*row, *engine);
-  ledger::add_audit_fields(doc, *row, row->finished);
-  doc["genesis"] = row->genesis;
+  if (!row.setup_events.empty()) turns.push_back(setup_document(row, viewer));
+  for (const auto& turn : games.turns(game)) turns.push_back(turn_document(turn, row, viewer));
+  Document doc = {{"game", game}, {"kind", row.kind}, {"turns", turns}};
+  if (const core::Engine* engine = core::find_engine(row.kind))
+    doc["players"] = seats_document(row, *engine);
+  ledger::add_audit_fields(doc, row, row.finished);
+  doc["genesis"] = row.genesis;
   return doc;
 }
 
-}  // namespace
-
 Document history(store::Database& db, const std::string& game,
                  const std::optional<std::string>& player) {
-  return history_as(db, game, player, false);
+  return GamesInHand(db).history(game, player);
 }
 
 Document observer_history(store::Database& db, const std::string& game) {
-  return history_as(db, game, std::nullopt, true);
+  return GamesInHand(db).history(game, std::nullopt, true);
 }
 
 Document list_games(store::Database& db, const ListFilter& filter) {

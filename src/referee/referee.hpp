@@ -15,10 +15,16 @@
 #include "core/engine.hpp"
 #include "core/errors.hpp"
 #include "store/sqlite.hpp"
+#include "turnfile/turnfile.hpp"
 
 namespace referee {
 
 using core::Document;
+
+// The games a command holds in hand (referee/in_hand.hpp): each function below that takes one
+// loads a game at most once for the whole command and leaves it there, as its turns left it, for
+// the writers that follow. Those that take the database load what they need for themselves.
+class GamesInHand;
 
 // A game's clock as `new` is given it (see caravan-ref(1)): durations such as "72h" or "3d", the
 // NMR policy ("wait", "default", "forfeit:N", "default,forfeit:3"), absences in days. No deadline:
@@ -66,11 +72,14 @@ struct MoveList {
 MoveList legal_moves(store::Database& db, const std::string& game, const std::string& player,
                      const Document& prefix = nullptr, std::size_t limit = SIZE_MAX);
 
-struct Submission {
-  Document answer;  // accepted, game, turn, ... or accepted: false, error
+// What submit made of a turn file. The game as the turn left it stays in the GamesInHand that
+// submit was given, for everything written about the turn afterwards.
+struct TurnOutcome {
+  Document answer;  // accepted, game, turn, chain, receipt, ... or accepted: false, error
   int exit_code = 0;
-  std::string game;                       // empty when the file named no known game
-  std::map<std::string, Document> views;  // file stem (player name, "referee") -> view
+  std::string game;  // empty when the file named no known game
+  Document file;     // the turn file as read (turnfile::TurnRequest::document); null when unread
+  std::map<std::string, Document> views;  // when asked: file stem (player, "referee") -> view
 };
 // Never throws for a bad turn file: the verdict is in the answer and exit_code, and the
 // submission is recorded either way. Throws only when the database cannot be written.
@@ -81,8 +90,13 @@ struct SubmitOptions {
   // the player would then have (`view`).
   bool dry_run = false;
 };
-Submission submit(store::Database& db, const std::string& text, const std::string& source,
-                  const SubmitOptions& options = {});
+TurnOutcome submit(GamesInHand& games, const std::string& text, const std::string& source,
+                   const SubmitOptions& options = {});
+// The same for a file the caller has read already (turnfile::read(text, source)): not read again.
+TurnOutcome submit(GamesInHand& games, const std::string& text, const turnfile::Read& read,
+                   const SubmitOptions& options = {});
+TurnOutcome submit(store::Database& db, const std::string& text, const std::string& source,
+                   const SubmitOptions& options = {});
 // The answer submit gives for a refused turn, for a failure before the referee sees the file
 // (a file that cannot be read): {accepted: false, error: {code, kind, message, ...}}.
 Document rejection(const core::UserError& error);
@@ -106,6 +120,7 @@ Document list_games(store::Database& db, const ListFilter& filter = {});
 // that cannot be handled is listed under errors, changed not at all, and the others still run.
 // Two ticks at the same time do what one does; a concurrent submit is either before or after a
 // game's tick, never inside it.
+Document tick(GamesInHand& games);
 Document tick(store::Database& db);
 
 // The game master's hand: every operation is a turn of the game's record, with its reason.
@@ -131,6 +146,7 @@ NamedAddress split_address(const std::string& text, bool required);
 // UserError 64 unless `address` is an addr-spec and `name` holds no control character
 // (core/address.hpp): every address the referee stores passes here first.
 void check_address(const std::string& address, const std::string& name = "");
+Document admin(GamesInHand& games, const AdminRequest& request);
 Document admin(store::Database& db, const AdminRequest& request);
 // Replays each game (or one) from its record; ok: false names the first turn that disagrees.
 Document audit(store::Database& db, const std::optional<std::string>& game);
@@ -156,14 +172,15 @@ struct BotRequest {
   std::string token{};
 };
 struct BotPlay {
-  Document turn;                         // the turn file as a document (without its signature)
-  std::string text;                      // the turn file as submitted or to be sent
-  Document stats;                        // level, seed, playouts, nodes
-  std::optional<Submission> submission;  // absent when nothing was submitted
+  Document turn;                          // the turn file as a document (without its signature)
+  std::string text;                       // the turn file as submitted or to be sent
+  Document stats;                         // level, seed, playouts, nodes
+  std::optional<TurnOutcome> submission;  // absent when nothing was submitted
 };
+BotPlay play_bot(GamesInHand& games, const BotRequest& request);
 BotPlay play_bot(store::Database& db, const BotRequest& request);
 // Every seat a bot holds plays while it is to move (tick calls it): [{game, player, action:
 // bot, level, turn, accepted}].
-Document play_bots(store::Database& db);
+Document play_bots(GamesInHand& games);
 
 }  // namespace referee

@@ -10,6 +10,7 @@
 #include "ledger/receipt.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
@@ -126,14 +127,28 @@ Document error_document(const core::UserError& error) {
 
 Document rejection(const core::UserError& error) { return error_document(error); }
 
-Submission submit(store::Database& db, const std::string& text, const std::string& source,
-                  const SubmitOptions& options) {
+TurnOutcome submit(store::Database& db, const std::string& text, const std::string& source,
+                   const SubmitOptions& options) {
+  GamesInHand games(db);
+  return submit(games, text, source, options);
+}
+
+TurnOutcome submit(GamesInHand& hand, const std::string& text, const std::string& source,
+                   const SubmitOptions& options) {
+  return submit(hand, text, turnfile::read(text, source), options);
+}
+
+TurnOutcome submit(GamesInHand& hand, const std::string& text, const turnfile::Read& read,
+                   const SubmitOptions& options) {
+  store::Database& db = hand.db();
   store::GameStore games(db);
   store::SubmissionRow record;
   record.raw_sha256 = ledger::sha256_hex(text);
-  Submission outcome;
+  TurnOutcome outcome;
   try {
-    const turnfile::TurnRequest request = turnfile::parse(text, source);
+    if (!read.request) throw *read.error;
+    const turnfile::TurnRequest& request = *read.request;
+    outcome.file = request.document;
     record.raw = turnfile::without_token(text, request);  // no secret at rest (caravan-ref(1))
     core::fault_point("after-parse");
     record.game_id = request.game;
@@ -143,7 +158,8 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
     const bool in_preview_batch = options.dry_run && db.in_transaction();
     store::Transaction tx(db);
     core::fault_point("after-begin");
-    GameContext context = load_game(games, request.game);
+    // A copy of the game in hand to play on: a refused turn leaves the game in hand as it is.
+    GameContext context = hand.copy(request.game);
     if (options.dry_run) {
       // The same checks and the same play, then the transaction rolls back (its destructor):
       // no submission row, no receipt, nothing written. In a batch the caller holds one
@@ -152,7 +168,10 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
       outcome.answer["dry_run"] = true;
       outcome.answer["view"] = view_of(games, context, request.player);
       outcome.game = request.game;
-      if (in_preview_batch) tx.commit();
+      if (in_preview_batch) {
+        tx.commit();
+        hand.keep(std::move(context));
+      }
       return outcome;
     }
     record.accepted = true;
@@ -171,6 +190,7 @@ Submission submit(store::Database& db, const std::string& text, const std::strin
         outcome.views[player.name] = view_of(games, context, player.name);
       outcome.views["referee"] = view_of(games, context, std::nullopt);
     }
+    hand.keep(std::move(context));
     core::fault_point("after-views");
     return outcome;
   } catch (const core::UserError& error) {

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
+#include "referee/in_hand.hpp"
 #include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
@@ -84,48 +85,56 @@ Document miss(store::GameStore& games, GameContext& context, int seat) {
 }
 
 // One game's share of the round; null when there was nothing to do.
-Document tick_game(store::Database& db, const std::string& id, core::Time now) {
-  store::GameStore games(db);
-  store::Transaction tx(db);
-  GameContext context = load_game(games, id);
-  store::GameRow& row = context.row;
+Document tick_game(GamesInHand& hand, const std::string& id, core::Time now) {
+  store::GameStore games(hand.db());
+  store::Transaction tx(hand.db());
+  const auto game = hand.game(id);  // checked against its state hash, whatever the round does
+  const store::GameRow& row = game->row;
   if (row.finished || !row.deadline || !row.to_move || row.host.contains("paused")) return nullptr;
   const auto deadline = core::parse_time(*row.deadline);
   if (!deadline) throw std::runtime_error("game " + id + " has a deadline that is not a time");
   const int seat = *row.to_move;
   const core::Seconds grace(row.timing.value("grace", std::int64_t{0}));
   const core::Seconds remind(row.timing.value("remind", std::int64_t{0}));
-  Document report;
   // Missed once the deadline and the grace are past: at the very second they end, the seat may
   // still move (caravan-ref(1), "past the deadline").
   if (now > *deadline + grace) {
-    report = miss(games, context, seat);
-  } else if (remind.count() > 0 && now >= *deadline - remind &&
-             games.record_reminder(id, seat, *row.deadline, "due")) {
-    report = {{"game", id},
-              {"player", player_name(row, seat)},
-              {"action", "remind"},
-              {"turn", turn_to_write(games, id, seat)},
-              {"deadline", *row.deadline}};
-  } else {
-    return nullptr;
+    GameContext context = hand.copy(id);
+    Document report = miss(games, context, seat);
+    tx.commit();
+    hand.keep(std::move(context));
+    return report;
   }
-  tx.commit();
-  return report;
+  if (remind.count() > 0 && now >= *deadline - remind &&
+      games.record_reminder(id, seat, *row.deadline, "due")) {
+    Document report = {{"game", id},
+                       {"player", player_name(row, seat)},
+                       {"action", "remind"},
+                       {"turn", turn_to_write(games, id, seat)},
+                       {"deadline", *row.deadline}};
+    tx.commit();
+    return report;
+  }
+  return nullptr;
 }
 
 }  // namespace
 
 Document tick(store::Database& db) {
+  GamesInHand games(db);
+  return tick(games);
+}
+
+Document tick(GamesInHand& hand) {
   const core::Time now = core::now();
-  store::GameStore games(db);
+  store::GameStore games(hand.db());
   Document actions = Document::array();
   Document errors = Document::array();
   // Each game on its own: one that cannot be handled (its transaction rolled back) is reported,
   // and the round goes on with the others.
   for (const auto& game : games.games_with_deadlines()) {
     try {
-      Document report = tick_game(db, game.id, now);
+      Document report = tick_game(hand, game.id, now);
       if (!report.is_null()) actions.push_back(std::move(report));
     } catch (const core::UserError& error) {
       errors.push_back(
@@ -138,7 +147,7 @@ Document tick(store::Database& db) {
   }
   // Then every seat a bot holds plays while it is to move (a forfeit above may have given one
   // its turn).
-  for (auto& report : play_bots(db)) actions.push_back(std::move(report));
+  for (auto& report : play_bots(hand)) actions.push_back(std::move(report));
   Document round = {{"now", core::format_time(now)}, {"actions", actions}};
   if (!errors.empty()) round["errors"] = errors;
   return round;

@@ -87,6 +87,8 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
   ++row.next_turn;
   games.update_snapshot(row, state_text);
   core::fault_point("after-update-snapshot");
+  turn.snapshot = nullptr;  // kept in the store; the turn itself stays at hand for its pictures
+  context.last_turn = std::move(turn);
 }
 
 void apply_forced_moves(store::GameStore& games, GameContext& context) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/clock.hpp"
+#include "core/tally.hpp"
 
 namespace store {
 
@@ -111,6 +112,7 @@ std::optional<GameRow> GameStore::find_game(const std::string& id, StatesAs stat
       "FROM games WHERE id = ?");
   query.bind(1, id);
   if (!query.step()) return std::nullopt;
+  core::tally(core::Step::kSnapshotLoad);
   GameRow game;
   game.id = query.text(0);
   game.kind = query.text(1);

@@ -13,6 +13,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "core/errors.hpp"
+#include "core/tally.hpp"
 
 namespace turnfile {
 
@@ -362,6 +363,7 @@ nlohmann::json yaml_to_document(const std::string& text, const std::string& sour
 }
 
 TurnRequest parse(const std::string& text, const std::string& source) {
+  core::tally(core::Step::kTurnFileRead);
   const Tree tree = load(text, source, kTurnFileLimits);
   const Node& doc = *tree.root;
   if (!doc.is_map())
@@ -444,6 +446,16 @@ TurnRequest parse(const std::string& text, const std::string& source) {
     request.move_positions.push_back({move->mark.line + 1, move->mark.column + 1});
   }
   return request;
+}
+
+Read read(const std::string& text, const std::string& source) {
+  Read result;
+  try {
+    result.request = parse(text, source);
+  } catch (const core::UserError& error) {
+    result.error = error;
+  }
+  return result;
 }
 
 }  // namespace turnfile

@@ -16,6 +16,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/errors.hpp"
+
 namespace turnfile {
 
 struct Position {
@@ -63,6 +65,14 @@ inline constexpr Limits kTurnFileLimits{};
 inline constexpr Limits kRecordLimits{std::size_t{64} * 1024 * 1024, 10'000'000};
 
 TurnRequest parse(const std::string& text, const std::string& source);
+
+// A file read once for all who look at it (the mail filter, then submit): the request, or the
+// error parse() refused the file with.
+struct Read {
+  std::optional<TurnRequest> request;
+  std::optional<core::UserError> error;
+};
+Read read(const std::string& text, const std::string& source);
 
 // A YAML value as a Document: plain scalars become numbers, booleans or null where they read as
 // such; quoted scalars stay strings.

@@ -23,8 +23,8 @@ class HuberCaravanReferee : public TempDb {
     ann_ = created["players"][0]["token"];
     bob_ = created["players"][1]["token"];
   }
-  referee::Submission send(const std::string& player, const std::string& token, int turn,
-                           const std::string& body) {
+  referee::TurnOutcome send(const std::string& player, const std::string& token, int turn,
+                            const std::string& body) {
     return referee::submit(db(), TurnFile(game_, player, turn).token(token).lines(body),
                            "turn.yaml");
   }
