@@ -74,7 +74,9 @@ submit_all() {  # DB FILE...
     exit 1
   fi
 }
-next_turn() { "$bin" --db "$1" --format json view "$game" --referee | jq -r .turn; }
+# The record's next turn number after the last batch (submit's `next_turn`): a view gives the
+# position's turn instead, which an accepted undo takes back.
+next_turn() { jq -r 'if type == "array" then last else . end | .next_turn' batch.json; }
 # Copies a database (with its write-ahead log and key file) to another name.
 clone_db() {  # FROM TO
   rm -f "$2" "$2-wal" "$2-shm" "$2.key"
@@ -84,7 +86,7 @@ clone_db() {  # FROM TO
 mkdir turns
 for n in $(seq 1 $start); do sample_turn "$n" >"turns/sample-$n.yaml"; done
 submit_all short.db turns/sample-*.yaml
-[ "$(next_turn short.db)" = $((start + 1)) ] || die "the sample did not reach turn $((start + 1))"
+[ "$(next_turn)" = $((start + 1)) ] || die "the sample did not reach turn $((start + 1))"
 
 # The long game: bob's move, bob's request-undo, ann's accept-undo, again and again from turn 10;
 # a draw offered by bob and declined by ann where a cycle of three would not fit.
@@ -115,7 +117,7 @@ done
 clone_db short.db long.db
 submit_all long.db "${files[@]}"
 made=$(( ($(date +%s%N) - began) / 1000000 ))  # ms
-[ "$(next_turn long.db)" = "$target" ] || die "the long game is not at turn $target"
+[ "$(next_turn)" = "$target" ] || die "the long game is not at turn $target"
 
 # GNU time's peak resident set size (KiB) of a command, whose output goes to FILE. A command
 # that fails stops the script, unless --may-fail NAME: then the figure is "refused" and NAME with

@@ -4,7 +4,8 @@
 # (core/data.cpp) reads JSON, and a data file that is not good YAML fails the build.
 file(GLOB CARAVAN_DATA_FILES CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/games/*/data/*.yaml)
 list(SORT CARAVAN_DATA_FILES)
-add_executable(caravan-embed-data cmake/embed_data.cpp src/turnfile/turnfile.cpp)
+add_executable(caravan-embed-data cmake/embed_data.cpp src/turnfile/turnfile.cpp
+  src/core/tally.cpp)
 target_include_directories(caravan-embed-data PRIVATE src)
 target_link_libraries(caravan-embed-data PRIVATE nlohmann_json::nlohmann_json fmt::fmt yaml-cpp
   caravan_warnings)

@@ -87,7 +87,7 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
   ++row.next_turn;
   games.update_snapshot(row, state_text);
   core::fault_point("after-update-snapshot");
-  turn.snapshot = nullptr;  // kept in the store; the turn itself stays at hand for its pictures
+  turn.snapshot.clear();  // kept in the store; the turn itself stays at hand for its pictures
   context.last_turn = std::move(turn);
 }
 
