@@ -14,6 +14,7 @@
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
 #include "unit/temp_db.hpp"
+#include "unit/turn_file.hpp"
 
 namespace {
 
@@ -65,8 +66,7 @@ class MailGame : public TempDb {
     return "game: " + game_ + "\nplayer: " + player + "\ntoken: " + tokens_[player] + "\n";
   }
   std::string turn(const std::string& player, std::int64_t number, const std::string& move) {
-    return "game: " + game_ + "\nplayer: " + player + "\nturn: " + std::to_string(number) +
-           "\ntoken: " + tokens_[player] + "\nmoves:\n  - " + move + "\n";
+    return TurnFile(game_, player, number).token(tokens_[player]).lines("moves:\n  - " + move);
   }
   std::string first_move(const std::string& player) {
     return referee::legal_moves(db(), game_, player, nullptr, 1).moves.at(0).get<std::string>();
@@ -336,10 +336,7 @@ TEST_F(MailGame, TheMailedLogTellsTheOtherPlayersPublicPlay) {
   // Di is first in this seed; her card and caravan are public, her hand is not.
   const json move = referee::legal_moves(db(), game, "Di", nullptr, 1).moves.at(0);
   const auto played =
-      referee::submit(db(),
-                      "game: " + game + "\nplayer: Di\nturn: 1\ntoken: " + token["Di"] +
-                          "\nmoves:\n  - " + move.dump() + "\n",
-                      "turn.yaml");
+      referee::submit(db(), TurnFile(game, "Di", 1).token(token["Di"]).move(move), "turn.yaml");
   ASSERT_EQ(played.exit_code, 0) << played.answer.dump();
   const std::string raw =
       "From: Cy <cy@example.org>\nTo: referee@game.example\nSubject: log\n"
