@@ -6,7 +6,6 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/cli.hpp"
-#include "cli/mail_options.hpp"
 #include "mail/letters.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
@@ -42,11 +41,8 @@ std::string page_of(store::Database& db, const HtmlOptions& opts) {
     if (!moves.moves.empty()) {
       std::string to;  // links only to an address given, never to a guessed one
       const char* env = std::getenv("CARAVAN_REF_FROM");
-      if (!opts.from.empty() || (env && *env)) {
-        MailOptions mail;
-        mail.from = opts.from;
-        to = mail.config().from.address;
-      }
+      const std::string from = !opts.from.empty() ? opts.from : env ? env : "";
+      if (!from.empty()) to = referee::split_address(from, true).address;  // UserError 64
       const auto row = games.row(opts.game);
       links =
           referee::turn_links(games, opts.game, opts.player, view.at("turn").get<std::int64_t>(),

@@ -213,8 +213,8 @@ constexpr std::size_t kLinksPerGroup = 8;
 // The letter for the eye: the picture in place with the position in words as its alt text, the
 // reader's moves as links when it is their move, then the whole text (nothing of it is lost to a
 // reader whose mail program shows only this part).
-std::string letter_html(const std::string& title, const json& view, const Shown& picture,
-                        const std::string& moves, const std::string& text) {
+std::string letter_html(const std::string& title, const Shown& picture, const std::string& moves,
+                        const std::string& text, const std::string& board) {
   namespace svg = core::svg;
   std::string html = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
@@ -225,10 +225,18 @@ std::string letter_html(const std::string& title, const json& view, const Shown&
     html += fmt::format(
         "<p><img src=\"cid:{}\" width=\"{:.0f}\" style=\"max-width: 100%; height: auto\" "
         "alt=\"{}\"/></p>\n",
-        svg::escape(picture.cid), picture.width, svg::escape(referee::draw_view(view)));
+        svg::escape(picture.cid), picture.width, svg::escape(board));
   html += moves;
-  html += fmt::format("<pre>{}</pre>\n</body>\n</html>\n", svg::escape(text));
-  return html;
+  // The words wrap at the screen's width; the text board keeps its columns and scrolls in its
+  // own box when the screen is narrower than it.
+  const auto at = text.find(board);
+  if (board.empty() || at == std::string::npos)
+    return html + fmt::format("<pre>{}</pre>\n</body>\n</html>\n", svg::escape(text));
+  return html + fmt::format(
+                    "<pre>{}</pre>\n<pre class=\"board\">{}</pre>\n<pre>{}</pre>\n</body>\n"
+                    "</html>\n",
+                    svg::escape(text.substr(0, at)), svg::escape(board),
+                    svg::escape(text.substr(at + board.size())));
 }
 
 }  // namespace
@@ -257,7 +265,8 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
   mail.shown_turn = stored ? stored->next_turn : 0;
   std::ostringstream body;
   std::string moves_html;  // the reader's moves as links, when it is their move
-  body << greeting(reader.to) << news << "\n\n" << referee::draw_view(view) << "\n";
+  const std::string board = referee::draw_view(view);
+  body << greeting(reader.to) << news << "\n\n" << board << "\n";
   if (finished) {
     const std::string record = fmt::format("{}-record.yaml", game.id);
     mail.attachments.push_back(
@@ -333,7 +342,7 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
   const Shown picture = add_picture(mail, games, view, reader, name.substr(0, name.size() - 5));
   body << fmt::format("\nThe attached {} is this view as YAML.\n", name) << kSignature;
   mail.body = body.str();
-  mail.html = letter_html(mail.subject, view, picture, moves_html, mail.body);
+  mail.html = letter_html(mail.subject, picture, moves_html, mail.body, board);
   return mail;
 }
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The pictures in a real browser (issue 18): headless Chromium renders each engine's SVG of a
-# fixed position (the first two turns of its sample game) and one player's HTML page to PNG.
+# fixed position (the first two turns of its sample game) and one player's HTML page to PNG; and
+# (issue 44) every engine's mails and pages as a player by mail sees them, at phone and desktop
+# width, with a move played by tapping its link.
 # Each render must not be blank, the browser must log no console error, and each must match
 # its reference image within a tolerance: an engine's picture the one in its own folder
 # (src/games/<kind>/testdata/browser.png, found from `caravan-ref games`, so a new game brings
@@ -78,10 +80,54 @@ for kind in $("$BIN" games | sed -n 's/^  kind: //p'); do
   render "$WORK/$kind.svg" "$kind" "$height" "$SRC/src/games/${kind//-/_}/testdata/browser.png" \
     600
 done
+# Issue 44, as a player by mail sees it: for every engine, a game whose players and observer have
+# addresses; the first player's invitation, their first move played by following its first
+# mailto: link through `mail` (the move must be applied), the second player's mail that answers
+# it, the observer's, and the second player's page. Each mail's HTML part with its cid: pictures
+# written beside it, then all of them at 390 and 1280 px in one browser run (mail_pages.py).
+export CARAVAN_REF_FROM="Referee <ref@games.example.org>"
+pages=()
+for kind in $("$BIN" games | sed -n 's/^  kind: //p'); do
+  mapfile -t args <"$SRC/examples/$kind/new.args"
+  for i in "${!args[@]}"; do
+    [ "${args[$i]}" = --player ] && args[$((i + 1))]="${args[$((i + 1))]} <${args[$((i + 1))]}@example.org>"
+  done
+  out="$WORK/mail-$kind"
+  "$BIN" new "$kind" "${args[@]}" --observer "Olga <olga@example.net>" --mail --outbox "$out" \
+    >"$WORK/new-$kind.yaml" || { fail "$kind: new --mail"; continue; }
+  g=$(sed -n 's/^game: //p' "$WORK/new-$kind.yaml")
+  first=$(grep -li "^To: ann" "$out"/new/*) || {
+    fail "$kind: no invitation to ann"; continue; }
+  python3 "$SRC/tests/browser/mail_pages.py" html "$first" "$WORK" "$kind-invitation" ||
+    fail "$kind: the invitation's HTML part"
+  python3 "$SRC/tests/browser/mail_pages.py" link "$first" >"$WORK/tap-$kind.eml" &&
+    rm -f "$out"/new/* && "$BIN" mail --outbox "$out" <"$WORK/tap-$kind.eml" >"$WORK/tap-$kind.yaml" ||
+    fail "$kind: the tapped move was not mailed"
+  grep -q '^verdict: accepted' "$WORK/tap-$kind.yaml" && "$BIN" --format text log "$g" |
+    grep -q '^Turn 1, ann' || fail "$kind: the tapped move was not applied"
+  for who in bob olga; do
+    message=$(grep -li "^To: $who" "$out"/new/*) &&
+      python3 "$SRC/tests/browser/mail_pages.py" html "$message" "$WORK" "$kind-$who" ||
+      fail "$kind: $who's mail after the tapped move"
+  done
+  "$BIN" html "$g" --player bob --out "$WORK/$kind-page.html" || fail "$kind: html"
+  pages+=("$WORK/$kind-invitation.html" "$WORK/$kind-bob.html" "$WORK/$kind-olga.html"
+    "$WORK/$kind-page.html")
+done
+unset CARAVAN_REF_FROM
+python3 "$SRC/tests/browser/mail_pages.py" gallery "$WORK/mails.html" "${pages[@]}"
+(cd "$WORK" && "$CHROMIUM" --headless --no-sandbox --disable-gpu --force-device-scale-factor=1 \
+  --virtual-time-budget=10000 --dump-dom "file://$WORK/mails.html") >"$WORK/mails.dom" \
+  2>"$WORK/mails.log"
+sed -n '/<pre id="results">/,/<\/pre>/p' "$WORK/mails.dom" | sed 's/<[^>]*>//g' >"$WORK/mails.txt"
+grep '^bad ' "$WORK/mails.txt" | while read -r line; do echo "FAIL: $line"; done
+[ "$(grep -c '^ok ' "$WORK/mails.txt")" -eq $((2 * ${#pages[@]})) ] ||
+  fail "mails and pages: $(grep -c '^ok ' "$WORK/mails.txt") of $((2 * ${#pages[@]})) renders shown whole (see $WORK/mails.txt)"
+
 # One player's page (the last game's): picture, hand or reserve, legal moves, history.
 "$BIN" html "$game" --player ann --out "$WORK/page.tmp" && sed "s/$game/GAME/g" "$WORK/page.tmp" \
   >"$WORK/page.html" || fail "html"
 render "$WORK/page.html" page 1400 "$REF/page.png"
 
-if [ "$FAILED" -eq 0 ]; then rm -rf "$WORK"; echo "all renders match"; else echo "kept $WORK"; fi
+if [ "$FAILED" -eq 0 ] && [ -z "${CARAVAN_KEEP_BROWSER:-}" ]; then rm -rf "$WORK"; echo "all renders match"; else echo "kept $WORK"; fi
 [ "$FAILED" -eq 0 ]
