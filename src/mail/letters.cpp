@@ -231,9 +231,11 @@ std::string letter_html(const std::string& title, const Shown& picture, const st
   // own box when the screen is narrower than it.
   const auto at = text.find(board);
   if (board.empty() || at == std::string::npos)
-    return html + fmt::format("<pre>{}</pre>\n</body>\n</html>\n", svg::escape(text));
+    return html +
+           fmt::format("<div class=\"words\">{}</div>\n</body>\n</html>\n", svg::escape(text));
   return html + fmt::format(
-                    "<pre>{}</pre>\n<pre class=\"board\">{}</pre>\n<pre>{}</pre>\n</body>\n"
+                    "<div class=\"words\">{}</div>\n<pre class=\"board\">{}</pre>\n"
+                    "<div class=\"words\">{}</div>\n</body>\n"
                     "</html>\n",
                     svg::escape(text.substr(0, at)), svg::escape(board),
                     svg::escape(text.substr(at + board.size())));

@@ -41,6 +41,7 @@ const char* const kHtmlStyle =
     "code, pre, .move { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }\n"
     "pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #EFE3C8;"
     " padding: 6px; }\n"
+    "div.words { white-space: pre-wrap; }\n"
     "pre.board { white-space: pre; overflow-x: auto; overflow-wrap: normal; font-size: 0.85em; }\n"
     ".clock { color: #D55E00; font-weight: bold; }\n"
     "ul.moves, ul.history { padding-left: 1.2em; } ul.moves li { margin: 0.4em 0; }\n"

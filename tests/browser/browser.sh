@@ -10,7 +10,8 @@
 #
 #   browser.sh CARAVAN_REF PNG_COMPARE SOURCE_DIR
 # Exits 77 (CTest: skipped) when there is no Chromium. CARAVAN_UPDATE_REFERENCES=1 rewrites the
-# reference images from this run (look at them before committing).
+# reference images from this run (look at them before committing). CARAVAN_KEEP_BROWSER=1 keeps
+# the work directory (mails, pages, screenshots) even when every check passes.
 set -u
 BIN=$1
 COMPARE=$2
