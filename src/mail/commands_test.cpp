@@ -447,7 +447,7 @@ TEST_F(MailGame, EveryMailThatShowsAPositionIsTextAndHtmlWithThePictureInPlace) 
     EXPECT_TRUE(alternative < plain && plain < related && related < html && html != bytes.npos);
     EXPECT_NE(bytes.find("<" + picture.content_id + ">"), std::string::npos);
     if (mail.to.address != "ann@example.org") continue;  // the one to move
-    const auto read = mail::read_message(bytes);  // the template is read from the text part
+    const auto read = mail::read_message(bytes);         // the template is read from the text part
     ASSERT_TRUE(read.turn);
     EXPECT_EQ(read.turn->origin, "the message text");
   }
