@@ -3,6 +3,7 @@
 // the formats themselves live in ledger/chain.hpp.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,8 +36,16 @@ std::string canonical_turn_of(const store::GameRow& row, const store::TurnRow& t
 // Gives `turn` (applied, with its state hash) its chain value and moves the game's head on.
 void chain_turn(store::GameRow& row, store::TurnRow& turn);
 
-// The file's credentials for `player`: its token, or for a player with a registered key its
-// signature. UserError 77 when they do not hold (wrong token, forged signature, wrong kind).
+// A turn pass: a token good for one turn of one seat, which the referee can make again (the seat's
+// token hash keys a BLAKE2b hash of game, player and turn; 32 hex digits, like a token). Only the
+// player's own mails carry it, in their one-tap move links (mail/letters.hpp): a player who never
+// kept the invitation's token can still play by tapping, and a pass seen later is worth nothing,
+// its turn being over. Empty for a player who signs (no token hash).
+std::string turn_pass(const store::PlayerRow& player, const std::string& game, std::int64_t turn);
+
+// The file's credentials for `player`: its token (or the turn pass of the turn it names), or for
+// a player with a registered key its signature. UserError 77 when they do not hold (wrong token,
+// forged signature, wrong kind).
 void authenticate(const turnfile::TurnRequest& request, const store::PlayerRow& player,
                   const std::string& game);
 // A file that names a chain head must name one of `heads`: the game's head first, then the ones

@@ -318,14 +318,13 @@ Outgoing query_answer(referee::GamesInHand& games, const MessageRow& row, const 
   if (command == "games") return games_letter(games, in);
   const auto game = games.row(row.game_id.value_or(""));
   if (!game) throw std::runtime_error("the game of a judged command is gone");
-  const std::string domain = domain_of(from.address);
   std::optional<Reader> reader;
   if (row.answer.value("observer", false)) {
-    reader = observer_reader(db, *game, in.from->address, domain);
+    reader = observer_reader(db, *game, in.from->address, from.address);
   } else {
     for (const auto& player : game->players)
       if (player.name == row.player.value_or(""))
-        reader = player_reader(*game, player, *in.from, domain);
+        reader = player_reader(*game, player, *in.from, from.address);
   }
   if (!reader) throw std::runtime_error("the reader of a judged command is gone");
   if (command == "log") return log_letter(games, *game, *reader, in);

@@ -5,9 +5,11 @@
 #include <fstream>
 #include <iterator>
 
+#include <glib.h>
 #include <gtest/gtest.h>
 
 #include "core/clock.hpp"
+#include "ledger/game_ledger.hpp"
 #include "mail/mailer.hpp"
 #include "mail/notices.hpp"
 #include "referee/in_hand.hpp"
@@ -398,6 +400,115 @@ TEST_F(MailGame, ALongListOfLegalMovesIsAttachedWhole) {
       ++lines;
     EXPECT_EQ(lines, all.moves.size()) << attached->content;  // every one, one a line
     EXPECT_NE(attached->content.find("# place\n- {place: "), std::string::npos);
+  }
+}
+
+// Issue 44: the board in the message, and one tap to move.
+std::string pass_of(store::Database& db, const std::string& game, const std::string& player,
+                    std::int64_t turn) {
+  store::GameStore games(db);
+  const auto row = games.find_game(game);
+  for (const auto& seat : row->players)
+    if (seat.name == player) return ledger::turn_pass(seat, game, turn);
+  return "";
+}
+
+// The body of the first mailto: link of an HTML part, as a mail program fills in its reply.
+std::string first_link_body(const std::string& html) {
+  const auto at = html.find("href=\"mailto:");
+  if (at == std::string::npos) return "";
+  std::string link = html.substr(at + 6, html.find('"', at + 6) - at - 6);
+  for (std::size_t amp; (amp = link.find("&amp;")) != std::string::npos;) link.replace(amp, 5, "&");
+  const std::string body = link.substr(link.find("&body=") + 6);
+  char* text = g_uri_unescape_string(body.c_str(), nullptr);
+  std::string out = text ? text : "";
+  g_free(text);
+  for (std::size_t cr; (cr = out.find('\r')) != std::string::npos;) out.erase(cr, 1);
+  return out;
+}
+
+TEST_F(MailGame, EveryMailThatShowsAPositionIsTextAndHtmlWithThePictureInPlace) {
+  for (const auto& mail : invite(created_)) {
+    SCOPED_TRACE(mail.to.address);
+    ASSERT_FALSE(mail.html.empty());
+    ASSERT_FALSE(mail.attachments.empty());
+    const auto& picture = mail.attachments[0];
+    EXPECT_EQ(picture.media_type, "image/png");
+    ASSERT_FALSE(picture.content_id.empty());
+    EXPECT_NE(mail.html.find("<img src=\"cid:" + picture.content_id + "\" width=\"600\""),
+              std::string::npos);
+    EXPECT_NE(mail.html.find("alt=\"Game " + game_ + " (caravaneers), turn 1"), std::string::npos);
+    EXPECT_EQ(mail.html.find("http"), std::string::npos);  // nothing remote
+    const std::string bytes = mail::compose(mail, from_).bytes;
+    const auto alternative = bytes.find("multipart/alternative");
+    const auto related = bytes.find("multipart/related");
+    const auto html = bytes.find("text/html");
+    const auto plain = bytes.find("text/plain");
+    EXPECT_TRUE(alternative < plain && plain < related && related < html && html != bytes.npos);
+    EXPECT_NE(bytes.find("<" + picture.content_id + ">"), std::string::npos);
+    if (mail.to.address != "ann@example.org") continue;  // the one to move
+    const auto read = mail::read_message(bytes);         // the template is read from the text part
+    ASSERT_TRUE(read.turn);
+    EXPECT_EQ(read.turn->origin, "the message text");
+  }
+}
+
+TEST_F(MailGame, OnlyTheMoversMailHoldsTheirTurnPassAndTappingALinkPlaysTheMove) {
+  const std::string pass = pass_of(db(), game_, "Ann", 1);
+  std::string link;
+  for (const auto& mail : invite(created_)) {
+    SCOPED_TRACE(mail.to.address);
+    const bool ann = mail.to.address == "ann@example.org";
+    EXPECT_EQ(mail.html.find(pass) != std::string::npos, ann);
+    EXPECT_EQ(mail.html.find("mailto:") != std::string::npos, ann);
+    EXPECT_EQ(mail.body.find(pass), std::string::npos);  // the text keeps YOUR-TOKEN
+    if (ann) {
+      EXPECT_NE(mail.html.find("href=\"mailto:referee@game.example?subject="), std::string::npos);
+      link = first_link_body(mail.html);
+    }
+  }
+  ASSERT_NE(link.find("token: " + pass + "\n"), std::string::npos) << link;
+  auto handled = send("ann", "Re: the game", link);
+  EXPECT_EQ(handled.summary["verdict"], "accepted") << handled.summary.dump();
+  EXPECT_EQ(next_turn(), 2);
+  // Bob's turn now: his mail carries his pass for turn 2, nobody else's does.
+  const std::string bobs = pass_of(db(), game_, "Bob", 2);
+  for (const auto& sent : outbox_.sent) {
+    const bool bob = sent.bytes.find("<bob@example.org>") != std::string::npos;
+    EXPECT_EQ(sent.bytes.find(pass), std::string::npos);
+    if (!bob) {
+      EXPECT_EQ(sent.bytes.find(bobs), std::string::npos);
+    }
+  }
+  // A pass is good for its turn only: the same tap again is refused.
+  handled = send("ann", "Re: the game", link);
+  EXPECT_EQ(handled.summary["verdict"], "rejected") << handled.summary.dump();
+  EXPECT_EQ(next_turn(), 2);
+}
+
+TEST_F(MailGame, ATurnPassIsNotAnotherSeatsNorAnotherTurns) {
+  const std::string move = first_move("Ann");
+  const auto with = [&](const std::string& token) {
+    return TurnFile(game_, "Ann", 1).token(token).lines("moves:\n  - " + move);
+  };
+  EXPECT_EQ(send("ann", "t", with(pass_of(db(), game_, "Bob", 1))).summary["verdict"], "rejected");
+  EXPECT_EQ(send("ann", "t", with(pass_of(db(), game_, "Ann", 2))).summary["verdict"], "rejected");
+  EXPECT_EQ(next_turn(), 1);
+  EXPECT_EQ(send("ann", "t", with(pass_of(db(), game_, "Ann", 1))).summary["verdict"], "accepted");
+  EXPECT_EQ(next_turn(), 2);
+}
+
+TEST_F(MailGame, AGameOfSeveralMovesATurnLinksEachFirstMoveKeepingTheTurnOpen) {
+  referee::NewGame request{
+      "huber-caravan", {"Cy <cy@example.org>", "Di <di@example.org>"}, {}, 5, {}};
+  const json created = referee::create_game(db(), request);
+  const std::string mover = referee::view(db(), created["game"], std::nullopt)["to_move"][0];
+  for (const auto& mail : invite(created)) {
+    if (mail.to.name != mover) continue;
+    const std::string body = first_link_body(mail.html);
+    EXPECT_NE(body.find("\nend: false\nmoves:\n  - {"), std::string::npos) << body;
+    EXPECT_NE(mail.html.find(" more</i>"), std::string::npos);  // long groups are cut short
+    EXPECT_NE(mail.html.find("Mail me \"moves\""), std::string::npos);
   }
 }
 

@@ -22,12 +22,16 @@ struct Attachment {
   std::string media_type = "application/yaml";  // "type/subtype"; text types get charset=utf-8
   std::string content;                          // bytes
   bool shown_inline = false;  // Content-Disposition: inline (a picture the client shows in place)
+  // Without <>: a part the HTML body shows as `cid:` + content_id (multipart/related). Ignored
+  // when the mail has no HTML body.
+  std::string content_id{};
 };
 
 struct Outgoing {
   Mailbox to;
   std::string subject;
   std::string body;                        // UTF-8 text
+  std::string html{};                      // UTF-8 HTML, the same mail for the eye; empty: none
   std::optional<std::string> in_reply_to;  // a Message-ID without <>
   std::vector<std::string> references;     // Message-IDs without <>, oldest first
   std::vector<Attachment> attachments{};

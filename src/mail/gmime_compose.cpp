@@ -15,8 +15,8 @@ std::string bracketed(const std::vector<std::string>& ids) {
   return text;
 }
 
-GMimeObject* text_part(const std::string& body) {
-  GMimeTextPart* part = g_mime_text_part_new_with_subtype("plain");
+GMimeObject* text_part(const std::string& body, const char* subtype = "plain") {
+  GMimeTextPart* part = g_mime_text_part_new_with_subtype(subtype);
   g_mime_text_part_set_text(part, body.c_str());
   g_mime_text_part_set_charset(part, "utf-8");  // set_text would name us-ascii for ASCII text
   return as<GMimeObject>(part);
@@ -39,7 +39,33 @@ GMimeObject* attachment_part(const Attachment& file) {
   // also sets Content-Disposition: attachment
   g_mime_part_set_filename(part, file.filename.c_str());
   if (file.shown_inline) g_mime_object_set_disposition(object, GMIME_DISPOSITION_INLINE);
+  if (!file.content_id.empty()) g_mime_object_set_content_id(object, file.content_id.c_str());
   return object;
+}
+
+// The text, or with an HTML body: alternative(text, related(html, the parts it shows)).
+GMimeObject* body_part(const Outgoing& mail) {
+  if (mail.html.empty()) return text_part(mail.body);
+  GMimeMultipart* alternative = g_mime_multipart_new_with_subtype("alternative");
+  Ref<GMimeObject> text(text_part(mail.body));
+  g_mime_multipart_add(alternative, text.get());
+  Ref<GMimeObject> html(text_part(mail.html, "html"));
+  bool related = false;
+  for (const auto& file : mail.attachments) related = related || !file.content_id.empty();
+  if (!related) {
+    g_mime_multipart_add(alternative, html.get());
+    return as<GMimeObject>(alternative);
+  }
+  Ref<GMimeMultipart> shown(g_mime_multipart_new_with_subtype("related"));
+  g_mime_object_set_content_type_parameter(as<GMimeObject>(shown.get()), "type", "text/html");
+  g_mime_multipart_add(shown.get(), html.get());
+  for (const auto& file : mail.attachments)
+    if (!file.content_id.empty()) {
+      Ref<GMimeObject> part(attachment_part(file));
+      g_mime_multipart_add(shown.get(), part.get());
+    }
+  g_mime_multipart_add(alternative, as<GMimeObject>(shown.get()));
+  return as<GMimeObject>(alternative);
 }
 
 }  // namespace
@@ -75,13 +101,17 @@ Composed gmime_compose(const Outgoing& mail, const Mailbox& from, const std::str
   g_mime_object_set_header(object, "Auto-Submitted",
                            mail.answers_a_message ? "auto-replied" : "auto-generated", nullptr);
 
-  Ref<GMimeObject> body(text_part(mail.body));
-  if (mail.attachments.empty()) {
+  Ref<GMimeObject> body(body_part(mail));
+  std::vector<const Attachment*> beside;  // the parts not shown by the HTML
+  for (const auto& file : mail.attachments)
+    if (mail.html.empty() || file.content_id.empty()) beside.push_back(&file);
+  if (beside.empty()) {
     g_mime_message_set_mime_part(message.get(), body.get());
   } else {
     Ref<GMimeMultipart> mixed(g_mime_multipart_new_with_subtype("mixed"));
     g_mime_multipart_add(mixed.get(), body.get());
-    for (const auto& file : mail.attachments) {
+    for (const Attachment* file_ptr : beside) {
+      const Attachment& file = *file_ptr;
       Ref<GMimeObject> attachment(attachment_part(file));
       g_mime_multipart_add(mixed.get(), attachment.get());
     }

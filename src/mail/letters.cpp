@@ -5,10 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "core/svg.hpp"
 #include "ledger/record.hpp"
 #include "mail/mail_store.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
+#include "referee/html.hpp"
 #include "referee/move_lines.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
@@ -61,10 +63,10 @@ std::string file_safe(std::string name) {
 
 std::string turn_template(const std::string& game, const std::string& player, std::int64_t turn,
                           bool signs, const std::string& move) {
-  const std::string proof =
-      signs ? "chain: CHAIN-FROM-YOUR-VIEW\n" : fmt::format("token: {}\n", kTokenPlaceholder);
-  return fmt::format("game: {}\nplayer: {}\nturn: {}\n{}moves:\n  - {}\n", game, player, turn,
-                     proof, move);
+  return referee::turn_file(game, player, turn,
+                            signs ? std::string("chain: CHAIN-FROM-YOUR-VIEW")
+                                  : fmt::format("token: {}", kTokenPlaceholder),
+                            {move});
 }
 
 std::vector<std::string> player_names(const store::GameRow& game) {
@@ -74,30 +76,32 @@ std::vector<std::string> player_names(const store::GameRow& game) {
 }
 
 Reader player_reader(const store::GameRow& game, const store::PlayerRow& player, const Mailbox& to,
-                     const std::string& domain) {
-  return {to, player, seat_thread(game.id, player.seat, domain)};
+                     const std::string& referee) {
+  return {to, player, seat_thread(game.id, player.seat, domain_of(referee)), referee};
 }
 
 std::vector<Reader> readers(store::Database& db, const store::GameRow& game,
-                            const std::string& domain) {
+                            const std::string& referee) {
   std::vector<Reader> list;
   for (const auto& player : game.players)
     if (!player.address.empty())
-      list.push_back(player_reader(game, player, {player.name, player.address}, domain));
+      list.push_back(player_reader(game, player, {player.name, player.address}, referee));
   for (const auto& observer : store::GameStore(db).observers(game.id))
     list.push_back({{observer.name, observer.address},
                     std::nullopt,
-                    observer_thread(game.id, observer.address, domain)});
+                    observer_thread(game.id, observer.address, domain_of(referee)),
+                    referee});
   return list;
 }
 
 std::optional<Reader> observer_reader(store::Database& db, const store::GameRow& game,
-                                      const std::string& address, const std::string& domain) {
+                                      const std::string& address, const std::string& referee) {
   for (const auto& observer : store::GameStore(db).observers(game.id))
     if (same_address(observer.address, address))
       return Reader{{observer.name, observer.address},
                     std::nullopt,
-                    observer_thread(game.id, observer.address, domain)};
+                    observer_thread(game.id, observer.address, domain_of(referee)),
+                    referee};
   return std::nullopt;
 }
 
@@ -176,11 +180,17 @@ Outgoing game_mail(const store::GameRow& game, const Reader& reader, const Incom
 
 namespace {
 
-// The view's picture as an inline PNG, first, so that a mail client shows it beside the text. A
-// picture librsvg cannot render leaves the mail as it was: the text board says the same. An
+// The view's picture as an inline PNG, first, shown by the HTML part in place (cid:). Its
+// width in the page is the picture's layout width, whatever its pixels (a sharper PNG has more).
+// A picture librsvg cannot render leaves the mail without it: the text board says the same. An
 // observer's picture marks the last turn as their own view tells it, never as the referee saw it.
-void add_picture(Outgoing& mail, referee::GamesInHand& games, const json& view,
-                 const Reader& reader, const std::string& stem) {
+struct Shown {
+  std::string cid;  // empty: no picture
+  double width = 0;
+};
+
+Shown add_picture(Outgoing& mail, referee::GamesInHand& games, const json& view,
+                  const Reader& reader, const std::string& stem) {
   try {
     const json latest =
         reader.player ? games.latest_turn(view.at("game").get<std::string>(), reader.player->name,
@@ -188,9 +198,47 @@ void add_picture(Outgoing& mail, referee::GamesInHand& games, const json& view,
                       : json();
     Attachment picture{stem + ".png", "image/png", referee::picture_png(view, latest)};
     picture.shown_inline = true;
+    picture.content_id = stem + ".png@caravan-ref";
+    Shown shown{picture.content_id, referee::picture(view, latest).width};
     mail.attachments.insert(mail.attachments.begin(), std::move(picture));
+    return shown;
   } catch (const std::runtime_error&) {
+    return {};
   }
+}
+
+// Links a group at most in a mail; the rest are counted, and the mail says how to ask for them.
+constexpr std::size_t kLinksPerGroup = 8;
+
+// The letter for the eye: the picture in place with the position in words as its alt text, the
+// reader's moves as links when it is their move, then the whole text (nothing of it is lost to a
+// reader whose mail program shows only this part).
+std::string letter_html(const std::string& title, const Shown& picture, const std::string& moves,
+                        const std::string& text, const std::string& board) {
+  namespace svg = core::svg;
+  std::string html = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+      "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n",
+      svg::escape(title), referee::kHtmlStyle);
+  if (!picture.cid.empty())
+    html += fmt::format(
+        "<p><img src=\"cid:{}\" width=\"{:.0f}\" style=\"max-width: 100%; height: auto\" "
+        "alt=\"{}\"/></p>\n",
+        svg::escape(picture.cid), picture.width, svg::escape(board));
+  html += moves;
+  // The words wrap at the screen's width; the text board keeps its columns and scrolls in its
+  // own box when the screen is narrower than it.
+  const auto at = text.find(board);
+  if (board.empty() || at == std::string::npos)
+    return html +
+           fmt::format("<div class=\"words\">{}</div>\n</body>\n</html>\n", svg::escape(text));
+  return html + fmt::format(
+                    "<div class=\"words\">{}</div>\n<pre class=\"board\">{}</pre>\n"
+                    "<div class=\"words\">{}</div>\n</body>\n"
+                    "</html>\n",
+                    svg::escape(text.substr(0, at)), svg::escape(board),
+                    svg::escape(text.substr(at + board.size())));
 }
 
 }  // namespace
@@ -218,7 +266,9 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
   const auto stored = games.row(game.id);
   mail.shown_turn = stored ? stored->next_turn : 0;
   std::ostringstream body;
-  body << greeting(reader.to) << news << "\n\n" << referee::draw_view(view) << "\n";
+  std::string moves_html;  // the reader's moves as links, when it is their move
+  const std::string board = referee::draw_view(view);
+  body << greeting(reader.to) << news << "\n\n" << board << "\n";
   if (finished) {
     const std::string record = fmt::format("{}-record.yaml", game.id);
     mail.attachments.push_back(
@@ -230,6 +280,15 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
         record, record);
   } else if (to_move) {
     const auto moves = games.legal_moves(game.id, reader.player->name, nullptr, kMovesListed);
+    if (!moves.moves.empty()) {
+      const referee::TurnLinks links = referee::turn_links(games, game.id, reader.player->name,
+                                                           next, reader.referee, mail.subject);
+      if (!links.to.empty())
+        moves_html =
+            fmt::format("<h2>Your move, turn {}: tap one to play it</h2>\n", next) +
+            referee::move_links_html(referee::group_moves(moves.moves, game.kind), links,
+                                     kLinksPerGroup, std::max(moves.total, moves.moves.size()));
+    }
     const std::string example =
         moves.moves.empty() ? "..." : referee::move_line(moves.moves[0], game.kind);
     body << fmt::format(
@@ -282,9 +341,10 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
                   reader.player ? file_safe(reader.player->name) : std::string("observer"));
   mail.attachments.insert(mail.attachments.begin(),
                           {name, "application/yaml", output::to_yaml(view)});
-  add_picture(mail, games, view, reader, name.substr(0, name.size() - 5));
+  const Shown picture = add_picture(mail, games, view, reader, name.substr(0, name.size() - 5));
   body << fmt::format("\nThe attached {} is this view as YAML.\n", name) << kSignature;
   mail.body = body.str();
+  mail.html = letter_html(mail.subject, picture, moves_html, mail.body, board);
   return mail;
 }
 

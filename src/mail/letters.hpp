@@ -3,7 +3,10 @@
 //
 // Promise: a letter goes to one reader of the game, in that reader's thread, under the game's
 // Subject. A player's letter shows what that player may know, an observer's what every player
-// sees (referee::observer_view). No letter carries a token: only the invitation does.
+// sees (referee::observer_view). No letter carries a token: only the invitation does. A letter
+// that shows a position is text and HTML (the picture in place, by cid:); the HTML of the player
+// to move has their legal moves as one-tap links, each carrying that player's turn pass
+// (ledger::turn_pass), which no other reader's letter holds.
 #pragma once
 
 #include <optional>
@@ -36,16 +39,18 @@ struct Reader {
   Mailbox to;
   std::optional<store::PlayerRow> player;  // nullopt: an observer
   std::string root;                        // the root Message-ID of this reader's thread
+  std::string referee{};                   // the referee's address, where a one-tap move is mailed
 };
 
+// `referee` is the referee's address (the threads' roots are of its domain).
 // Every player with an address, in seat order, then every observer.
 std::vector<Reader> readers(store::Database& db, const store::GameRow& game,
-                            const std::string& domain);
+                            const std::string& referee);
 Reader player_reader(const store::GameRow& game, const store::PlayerRow& player, const Mailbox& to,
-                     const std::string& domain);
+                     const std::string& referee);
 // The observer of `game` at `address`, if there is one.
 std::optional<Reader> observer_reader(store::Database& db, const store::GameRow& game,
-                                      const std::string& address, const std::string& domain);
+                                      const std::string& address, const std::string& referee);
 
 std::vector<std::string> player_names(const store::GameRow& game);
 // A reply to `in` outside any game's thread (the sender is no reader of a game, or no game is
@@ -58,7 +63,8 @@ Outgoing help_letter(store::Database& db, const Incoming& in, bool asked);
 Outgoing game_mail(const store::GameRow& game, const Reader& reader, const Incoming* answering);
 
 // The reader's view of the game now: `news` first, the view drawn and attached as YAML, a turn
-// to fill in and the legal moves when it is the reader's move, and once the game is over, its
+// to fill in and the legal moves when it is the reader's move (in the HTML part, links that
+// play them), and once the game is over, its
 // record (as `export` writes it) attached. All of it is made from the game in hand, which the
 // letters of one command share (each reader's view is made once).
 Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,

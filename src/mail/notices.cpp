@@ -177,8 +177,7 @@ std::vector<Outgoing> invitations(referee::GamesInHand& games, const json& creat
   std::vector<Outgoing> mails;
   const auto game = games.row(created.at("game").get<std::string>());
   if (!game) return mails;
-  const std::string domain = domain_of(from.address);
-  for (const auto& reader : readers(games.db(), *game, domain)) {
+  for (const auto& reader : readers(games.db(), *game, from.address)) {
     json seat = json::object();
     if (reader.player)
       for (const auto& printed : created.at("players"))
@@ -191,12 +190,11 @@ std::vector<Outgoing> invitations(referee::GamesInHand& games, const json& creat
 std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const json& report,
                                  const Mailbox& from) {
   std::vector<Outgoing> mails;
-  const std::string domain = domain_of(from.address);
   for (const auto& action : report.value("actions", json::array())) {
     const auto game = games.row(action.value("game", ""));
     if (!game) continue;
     const bool remind = action.value("action", "") == "remind";
-    for (const auto& reader : readers(games.db(), *game, domain)) {
+    for (const auto& reader : readers(games.db(), *game, from.address)) {
       const bool theirs = reader.player && reader.player->name == action.value("player", "");
       if (remind && !theirs) continue;
       mails.push_back(view_letter(games, *game, reader, tick_news(*game, action, theirs)));
@@ -214,7 +212,7 @@ std::vector<Outgoing> admin_mails(referee::GamesInHand& games, const json& print
   const std::string news = fmt::format("{} (turn {} of the record). The reason given: {}.",
                                        admin_words(game->id, printed, request),
                                        printed.value("turn", std::int64_t{0}), request.reason);
-  for (const auto& reader : readers(games.db(), *game, domain_of(from.address)))
+  for (const auto& reader : readers(games.db(), *game, from.address))
     mails.push_back(view_letter(games, *game, reader, news));
   return mails;
 }

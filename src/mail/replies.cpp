@@ -48,7 +48,6 @@ std::vector<Outgoing> accepted_mails(referee::GamesInHand& games, const MessageR
   std::vector<Outgoing> mails;
   const auto game = games.row(row.game_id.value_or(""));
   if (!game) return mails;
-  const std::string domain = domain_of(from.address);
   json action;
   if (turn) {
     if (turn->request) action = turn->request->action;
@@ -64,7 +63,7 @@ std::vector<Outgoing> accepted_mails(referee::GamesInHand& games, const MessageR
   const std::string news = action.is_null() ? fmt::format("{} played turn {}.", mover, played)
                                             : action_news(mover, action);
   bool mover_mailed = false;
-  for (const auto& reader : readers(games.db(), *game, domain)) {
+  for (const auto& reader : readers(games.db(), *game, from.address)) {
     if (reader.player && reader.player->name == mover) {
       mails.push_back(mover_letter(games, row, *game, reader, in, what));
       mover_mailed = true;
@@ -75,8 +74,8 @@ std::vector<Outgoing> accepted_mails(referee::GamesInHand& games, const MessageR
   if (!mover_mailed && in.from)  // no address on record: the sender proved the token
     for (const auto& player : game->players)
       if (player.name == mover)
-        mails.push_back(mover_letter(games, row, *game,
-                                     player_reader(*game, player, *in.from, domain), in, what));
+        mails.push_back(mover_letter(
+            games, row, *game, player_reader(*game, player, *in.from, from.address), in, what));
   return mails;
 }
 
@@ -102,8 +101,7 @@ Outgoing reply_in_thread(referee::GamesInHand& games, const MessageRow& row, con
     for (const auto& player : game->players)
       if (row.player && player.name == *row.player &&
           (player.address.empty() || same_address(player.address, in.from->address)))
-        return game_mail(*game, player_reader(*game, player, *in.from, domain_of(from.address)),
-                         &in);
+        return game_mail(*game, player_reader(*game, player, *in.from, from.address), &in);
   return direct_reply(in, fallback_subject);
 }
 

@@ -63,31 +63,6 @@ std::string clock_line(const Document& clock) {
                      nmr_words(text_of(clock.value("nmr", Document()), "wait")));
 }
 
-constexpr const char* kStyle =
-    "body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; background: #FBF8F1;"
-    " color: #000; margin: 1em auto; max-width: 640px; padding: 0 8px; }\n"
-    "h1 { font-size: 1.3em; } h2 { font-size: 1.1em; margin-top: 1.2em; }\n"
-    "svg { max-width: 100%; height: auto; border: 1px solid #999; }\n"
-    "code, li.move { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }\n"
-    "ul.moves { columns: 2; } .clock { color: #D55E00; font-weight: bold; }\n"
-    "table { border-collapse: collapse; } td { padding: 2px 8px; vertical-align: top; }\n"
-    "tr:nth-child(odd) { background: #EFE3C8; }\n";
-
-std::string history_rows(const Document& turns) {
-  std::string rows;
-  for (const Document& turn : turns) {
-    const std::string who = turn.contains("player") ? text_of(turn["player"]) : "set-up";
-    std::string what;
-    if (turn.contains("moves")) what = output::to_line(turn["moves"]);
-    for (const Document& event : turn.value("events", Document::array()))
-      what += (what.empty() ? "" : "; ") + output::to_line(event);
-    rows += fmt::format("<tr><td>{}</td><td>{}</td><td><code>{}</code></td></tr>\n",
-                        escape(text_of(turn.value("turn", Document()), "0")), escape(who),
-                        escape(what));
-  }
-  return rows;
-}
-
 }  // namespace
 
 Document latest_turn(store::Database& db, const std::string& game,
@@ -131,7 +106,12 @@ std::string picture_png(const Document& view, const Document& latest, double sca
   return render_png(picture_svg(view, latest), scale);
 }
 
-std::string html_page(const Document& view, const Document& moves, const Document& history) {
+// Links a group at most on the page; the rest are counted (a huber-caravan turn can have
+// thousands of moves).
+constexpr std::size_t kLinksPerGroup = 12;
+
+std::string html_page(const Document& view, const Document& moves, const Document& history,
+                      const TurnLinks& links, std::size_t total) {
   const core::Engine::Picture pic = picture(view, history.empty() ? Document() : history.back());
   const std::string title =
       fmt::format("Game {} ({}), turn {}", text_of(view.value("game", Document())),
@@ -141,7 +121,7 @@ std::string html_page(const Document& view, const Document& moves, const Documen
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
       "<title>{0}</title>\n<style>\n{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n<p>{2}</p>\n",
-      escape(title), kStyle, escape(you_line(view) + ". " + status_line(view)));
+      escape(title), kHtmlStyle, escape(you_line(view) + ". " + status_line(view)));
   if (view.contains("clock")) {
     page += "<h2>Clock</h2>\n";
     if (const std::string deadline = deadline_of(view); !deadline.empty())
@@ -150,22 +130,31 @@ std::string html_page(const Document& view, const Document& moves, const Documen
     page += fmt::format("<p>{}</p>\n", escape(clock_line(view["clock"])));
   }
   page += pic.svg;
+  const Document& you = view.at("you");
+  const std::string name = you.is_object() ? text_of(you.value("name", Document())) : std::string();
   if (!pic.holding.empty())
-    page += fmt::format("<h2>Yours</h2>\n<p><code>{}</code></p>\n", escape(pic.holding));
+    page += fmt::format("<h2>{}</h2>\n<p><code>{}</code></p>\n",
+                        escape(name.empty() ? std::string("In hand")
+                                            : fmt::format("{} [{}] holds", name,
+                                                          text_of(you.value("role", Document())))),
+                        escape(pic.holding));
   if (!moves.empty()) {
     // Grouped by what they move, each in its notation's key order (referee/move_lines.hpp).
-    page += fmt::format("<h2>Your legal moves ({})</h2>\n<ul class=\"moves\">\n", moves.size());
-    for (const auto& group : group_moves(moves, text_of(view.value("kind", Document())))) {
-      page += "<li class=\"group\">";
-      if (!group.label.empty()) page += fmt::format("<b>{}</b>: ", escape(group.label));
-      for (std::size_t i = 0; i < group.moves.size(); ++i)
-        page += fmt::format("{}<code class=\"move\">{}</code>", i == 0 ? "" : " ",
-                            escape(group.moves[i]));
-      page += "</li>\n";
-    }
-    page += "</ul>\n";
+    const std::string kind = text_of(view.value("kind", Document()));
+    const std::size_t count = std::max(total, moves.size());
+    TurnLinks turn = links;  // what the view says, where the caller gave nothing
+    if (turn.game.empty()) turn.game = text_of(view.value("game", Document()));
+    if (turn.player.empty()) turn.player = name;
+    if (turn.turn == 0) turn.turn = view.value("turn", std::int64_t{0});
+    if (turn.credential.empty()) turn.credential = "token: YOUR-TOKEN";
+    page += fmt::format("<h2>{}'s legal moves ({})</h2>\n", escape(name), count) +
+            move_links_html(group_moves(moves, kind), turn, kLinksPerGroup, count);
+    page += fmt::format("<h2>{}'s turn, to fill in</h2>\n<pre>{}</pre>\n", escape(name),
+                        escape(turn_file(turn.game, turn.player, turn.turn, turn.credential,
+                                         {move_line(moves[0], kind)}, turn.keep_open)));
   }
-  page += "<h2>History</h2>\n<table>\n" + history_rows(history) + "</table>\n</body>\n</html>\n";
+  page += "<h2>History</h2>\n" + history_html(history, view.value("players", Document::array())) +
+          "</body>\n</html>\n";
   return page;
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "core/engine.hpp"
+#include "referee/html.hpp"
 #include "store/sqlite.hpp"
 
 namespace referee {
@@ -36,10 +37,13 @@ std::string picture_png(const core::Document& view, const core::Document& latest
 // An SVG document rendered to PNG bytes; throws std::runtime_error when librsvg refuses it.
 std::string render_png(const std::string& svg, double scale = 1.0);
 
-// One HTML page: the picture, the holding, the legal moves (`moves`: referee::legal_moves's
-// list, empty when not to move), the history (referee::history for this viewer), and the
-// deadline when the view has one.
+// One HTML page: the picture, the holding headed with the viewer's name, the legal moves
+// (`moves`: referee::legal_moves's list, empty when not to move; `total`: how many there are,
+// 0 for moves.size()) as one-tap links when `links.to` is given, a turn file to fill in, the
+// history in sentences (referee::history for this viewer), and the deadline when the view has
+// one.
 std::string html_page(const core::Document& view, const core::Document& moves,
-                      const core::Document& history);
+                      const core::Document& history, const TurnLinks& links = {},
+                      std::size_t total = 0);
 
 }  // namespace referee

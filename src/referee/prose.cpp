@@ -110,6 +110,49 @@ std::string label(const SeatLabels& labels, const std::string& role) {
   return it == labels.end() ? role : it->second;
 }
 
+SeatLabels name_labels(const Document& players) {
+  const SeatLabels labels = seat_labels(players);
+  SeatLabels by_name;
+  for (const auto& player : players)
+    if (player.contains("name") && player["name"].is_string())
+      by_name[player["name"].get<std::string>()] =
+          label(labels, player.value("role", std::string()));
+  return by_name;
+}
+
+std::string move_words(const Document& move) {
+  return move.is_object() ? event_words(move, {}) : words(move, {});
+}
+
+std::string turn_words(const Document& turn, const Document& players, bool events) {
+  if (turn.value("setup", false) || !turn.contains("player")) return "Set-up";
+  const SeatLabels labels = seat_labels(players);
+  const SeatLabels by_name = name_labels(players);
+  std::string sentence = fmt::format(
+      "Turn {}, {}{}", output::to_line(turn.value("turn", Document(0))),
+      label(by_name, turn["player"].is_string() ? turn["player"].get<std::string>() : "?"),
+      turn.value("forced", false) ? " (played by the referee)" : "");
+  std::string what;
+  if (turn.contains("moves") && turn["moves"].is_array() && !turn["moves"].empty()) {
+    for (const auto& move : turn["moves"]) what += (what.empty() ? "" : "; ") + move_words(move);
+  } else if (turn.contains("action") && turn["action"].is_object()) {
+    what = move_words(turn["action"]);
+  } else if (events) {
+    for (const auto& event : turn.value("events", Document::array())) {
+      std::string told = event_words(event, labels);
+      // The turn's own player is named once, at its head.
+      const std::string own =
+          label(by_name,
+                turn["player"].is_string() ? turn["player"].get<std::string>() : std::string()) +
+          ": ";
+      if (told.rfind(own, 0) == 0) told = told.substr(own.size());
+      what += (what.empty() ? "" : "; ") + told;
+    }
+  }
+  if (!what.empty()) sentence += ": " + what;
+  return sentence;
+}
+
 std::string event_words(const Document& event, const SeatLabels& labels) {
   if (!event.is_object()) return words(event, labels);
   std::string subject;
@@ -171,10 +214,6 @@ std::string nmr_words(const std::string& policy) {
 
 std::string describe_log(const Document& log) {
   const SeatLabels labels = seat_labels(log.value("players", Document::array()));
-  SeatLabels by_name;  // a player's name -> "ann [North]"
-  for (const auto& player : log.value("players", Document::array()))
-    by_name[player.value("name", std::string())] =
-        label(labels, player.value("role", std::string()));
   std::ostringstream out;
   const auto& turns = log.at("turns");
   out << fmt::format("Game {} ({}): {} turn{}\n", log.at("game").get<std::string>(),
@@ -188,10 +227,7 @@ std::string describe_log(const Document& log) {
     if (turn.value("setup", false))
       out << "\nSet-up:\n";
     else
-      out << fmt::format("\nTurn {}, {}{}{}\n", turn.at("turn").get<std::int64_t>(),
-                         label(by_name, turn.value("player", std::string("the referee"))),
-                         turn.value("forced", false) ? " (played by the referee)" : "",
-                         turn.contains("moves") ? ": " + output::to_line(turn["moves"]) : "");
+      out << "\n" << turn_words(turn, log.value("players", Document::array()), false) << "\n";
     for (const auto& event : turn.value("events", Document::array()))
       out << "  " << event_words(event, labels) << "\n";
   }

@@ -20,8 +20,20 @@ using SeatLabels = std::map<std::string, std::string>;
 SeatLabels seat_labels(const Document& players);
 std::string label(const SeatLabels& labels, const std::string& role);
 
+// A player's name ("ann") -> "ann [North]", from the same [{name, role}].
+SeatLabels name_labels(const Document& players);
+
 // One event in words: "ann [North]: play 10D, on 1"; a hidden thing as "8 hidden".
 std::string event_words(const Document& event, const SeatLabels& labels);
+// One move in words, as a person says it: "play 10D, on 1"; a word stays a word ("pass").
+std::string move_words(const Document& move);
+
+// A turn of a history or of a view's `last` ({turn, player, forced, moves or action, events}) in
+// words, the one sentence that the mails, the page and the pictures give it: "Turn 4, ann
+// [North]: play 10D, on 1" (the moves when the reader may see them, else what the events tell,
+// "Turn 5, bob [South]: draw 1 hidden"); "Set-up" for the game's set-up. `players` is the
+// view's or history's [{name, role}]. `events`: false when the caller lists the events below.
+std::string turn_words(const Document& turn, const Document& players, bool events = true);
 
 // A clock's NMR policy as `clock.nmr` writes it ("wait", "default", "forfeit:3",
 // "default,forfeit:3"), in words: "the referee plays the default move; 3 deadlines missed in a

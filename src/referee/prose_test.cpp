@@ -46,7 +46,7 @@ TEST(Prose, ALogIsTurnsOfSentencesNotAnOutline) {
   const std::string text = describe_log(log);
   EXPECT_NE(text.find("Game k7m2x9qd (nv-caravan): 1 turn\n"), std::string::npos) << text;
   EXPECT_NE(text.find("Players: ann [North], bob [South]"), std::string::npos) << text;
-  EXPECT_NE(text.find("Turn 1, ann [North]: [{on: 1, play: 3D}]\n  ann [North]: play 3D, on 1\n"),
+  EXPECT_NE(text.find("Turn 1, ann [North]: play 3D, on 1\n  ann [North]: play 3D, on 1\n"),
             std::string::npos)
       << text;
   EXPECT_NE(text.find("Seed: shown when the game is over"), std::string::npos) << text;

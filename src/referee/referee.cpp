@@ -351,12 +351,7 @@ std::string draw_view(const Document& doc) {
   const Document& last = doc.at("last");
   if (!last.empty()) out << "\nSince your last turn:\n";
   for (const auto& turn : last) {
-    const std::string who =
-        turn.contains("player") ? named(turn["player"].get<std::string>()) : "set-up";
-    out << fmt::format("  turn {}, {}{}", turn.at("turn").get<std::int64_t>(), who,
-                       turn.value("forced", false) ? " (by the referee)" : "");
-    if (turn.contains("moves")) out << ": " << output::to_line(turn["moves"]);
-    out << "\n";
+    out << "  " << turn_words(turn, doc.value("players", Document::array()), false) << "\n";
     for (const auto& event : turn.at("events")) out << "    " << event_words(event, labels) << "\n";
   }
   return out.str();

@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # The pictures in a real browser (issue 18): headless Chromium renders each engine's SVG of a
-# fixed position (the first two turns of its sample game) and one player's HTML page to PNG.
+# fixed position (the first two turns of its sample game) and one player's HTML page to PNG; and
+# (issue 44) every engine's mails and pages as a player by mail sees them, at phone and desktop
+# width, with a move played by tapping its link.
 # Each render must not be blank, the browser must log no console error, and each must match
-# its reference image under tests/browser/reference/ within a tolerance.
+# its reference image within a tolerance: an engine's picture the one in its own folder
+# (src/games/<kind>/testdata/browser.png, found from `caravan-ref games`, so a new game brings
+# its own), the page tests/browser/reference/page.png.
 #
 #   browser.sh CARAVAN_REF PNG_COMPARE SOURCE_DIR
 # Exits 77 (CTest: skipped) when there is no Chromium. CARAVAN_UPDATE_REFERENCES=1 rewrites the
-# reference images from this run (look at them before committing).
+# reference images from this run (look at them before committing). CARAVAN_KEEP_BROWSER=1 keeps
+# the work directory (mails, pages, screenshots) even when every check passes.
 set -u
 BIN=$1
 COMPARE=$2
@@ -43,12 +48,13 @@ play() {
   echo "$game"
 }
 
-# render FILE NAME HEIGHT: a screenshot 640 px wide; checks the log and the image.
+# render FILE NAME HEIGHT REFERENCE [WIDTH]: a screenshot WIDTH (640) px wide; checks the log
+# and the image, against REFERENCE (a PNG file).
 render() {
-  local file=$1 name=$2 height=$3
+  local file=$1 name=$2 height=$3 reference=$4 width=${5:-640}
   (cd "$WORK" && "$CHROMIUM" --headless --no-sandbox --disable-gpu --hide-scrollbars \
     --force-device-scale-factor=1 --enable-logging=stderr --v=0 \
-    --window-size=640,"$height" --screenshot="$WORK/$name.png" "file://$file") \
+    --window-size="$width","$height" --screenshot="$WORK/$name.png" "file://$file") \
     >"$WORK/$name.log" 2>&1
   if grep -E 'CONSOLE|Uncaught|SyntaxError|ERR_FILE_NOT_FOUND' "$WORK/$name.log"; then
     fail "$name: the browser logged a console error"
@@ -58,28 +64,71 @@ render() {
   fi
   "$COMPARE" --not-blank "$WORK/$name.png" || fail "$name: the render is blank"
   if [ "${CARAVAN_UPDATE_REFERENCES:-0}" = 1 ]; then
-    cp "$WORK/$name.png" "$REF/$name.png"
-  elif ! "$COMPARE" "$REF/$name.png" "$WORK/$name.png" 0.03; then
+    mkdir -p "$(dirname "$reference")" && cp "$WORK/$name.png" "$reference"
+  elif ! "$COMPARE" "$reference" "$WORK/$name.png" 0.03; then
     cp "$WORK/$name.png" "$WORK/$name.actual.png"
-    fail "$name: differs from tests/browser/reference/$name.png (see $WORK/$name.actual.png)"
+    fail "$name: differs from ${reference#"$SRC/"} (see $WORK/$name.actual.png)"
   fi
 }
 
-# Every engine's SVG, each as an image of one page: one browser start for them all (a start
-# costs seconds). An SVG that is not well-formed XML shows as a broken image.
-echo '<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}img{display:block}'\
-'</style></head><body>' >"$WORK/gallery.html"
+# Every engine's SVG, each shown alone at its own size (its height from the picture), compared
+# with the reference in the engine's folder. An SVG that is not well-formed XML is not drawn.
 for kind in $("$BIN" games | sed -n 's/^  kind: //p'); do
   game=$(play "$kind" 2) || { fail "$kind: the sample game's first turns"; continue; }
   "$BIN" --format svg view "$game" --player ann | sed "s/$game/GAME/g" >"$WORK/$kind.svg"
-  echo "<img src=\"$kind.svg\" width=\"600\" alt=\"$kind\">" >>"$WORK/gallery.html"
+  height=$(sed -n 's/^<svg [^>]* height="\([0-9.]*\)".*/\1/p' "$WORK/$kind.svg" |
+    awk 'NR == 1 { print int($1 + 0.99) }')
+  render "$WORK/$kind.svg" "$kind" "$height" "$SRC/src/games/${kind//-/_}/testdata/browser.png" \
+    600
 done
-echo '</body></html>' >>"$WORK/gallery.html"
-render "$WORK/gallery.html" engines 3000
+# Issue 44, as a player by mail sees it: for every engine, a game whose players and observer have
+# addresses; the first player's invitation, their first move played by following its first
+# mailto: link through `mail` (the move must be applied), the second player's mail that answers
+# it, the observer's, and the second player's page. Each mail's HTML part with its cid: pictures
+# written beside it, then all of them at 390 and 1280 px in one browser run (mail_pages.py).
+export CARAVAN_REF_FROM="Referee <ref@games.example.org>"
+pages=()
+for kind in $("$BIN" games | sed -n 's/^  kind: //p'); do
+  mapfile -t args <"$SRC/examples/$kind/new.args"
+  for i in "${!args[@]}"; do
+    [ "${args[$i]}" = --player ] && args[$((i + 1))]="${args[$((i + 1))]} <${args[$((i + 1))]}@example.org>"
+  done
+  out="$WORK/mail-$kind"
+  "$BIN" new "$kind" "${args[@]}" --observer "Olga <olga@example.net>" --mail --outbox "$out" \
+    >"$WORK/new-$kind.yaml" || { fail "$kind: new --mail"; continue; }
+  g=$(sed -n 's/^game: //p' "$WORK/new-$kind.yaml")
+  first=$(grep -li "^To: ann" "$out"/new/*) || {
+    fail "$kind: no invitation to ann"; continue; }
+  python3 "$SRC/tests/browser/mail_pages.py" html "$first" "$WORK" "$kind-invitation" ||
+    fail "$kind: the invitation's HTML part"
+  python3 "$SRC/tests/browser/mail_pages.py" link "$first" >"$WORK/tap-$kind.eml" &&
+    rm -f "$out"/new/* && "$BIN" mail --outbox "$out" <"$WORK/tap-$kind.eml" >"$WORK/tap-$kind.yaml" ||
+    fail "$kind: the tapped move was not mailed"
+  grep -q '^verdict: accepted' "$WORK/tap-$kind.yaml" && "$BIN" --format text log "$g" |
+    grep -q '^Turn 1, ann' || fail "$kind: the tapped move was not applied"
+  for who in bob olga; do
+    message=$(grep -li "^To: $who" "$out"/new/*) &&
+      python3 "$SRC/tests/browser/mail_pages.py" html "$message" "$WORK" "$kind-$who" ||
+      fail "$kind: $who's mail after the tapped move"
+  done
+  "$BIN" html "$g" --player bob --out "$WORK/$kind-page.html" || fail "$kind: html"
+  pages+=("$WORK/$kind-invitation.html" "$WORK/$kind-bob.html" "$WORK/$kind-olga.html"
+    "$WORK/$kind-page.html")
+done
+unset CARAVAN_REF_FROM
+python3 "$SRC/tests/browser/mail_pages.py" gallery "$WORK/mails.html" "${pages[@]}"
+(cd "$WORK" && "$CHROMIUM" --headless --no-sandbox --disable-gpu --force-device-scale-factor=1 \
+  --virtual-time-budget=10000 --dump-dom "file://$WORK/mails.html") >"$WORK/mails.dom" \
+  2>"$WORK/mails.log"
+sed -n '/<pre id="results">/,/<\/pre>/p' "$WORK/mails.dom" | sed 's/<[^>]*>//g' >"$WORK/mails.txt"
+grep '^bad ' "$WORK/mails.txt" | while read -r line; do echo "FAIL: $line"; done
+[ "$(grep -c '^ok ' "$WORK/mails.txt")" -eq $((2 * ${#pages[@]})) ] ||
+  fail "mails and pages: $(grep -c '^ok ' "$WORK/mails.txt") of $((2 * ${#pages[@]})) renders shown whole (see $WORK/mails.txt)"
+
 # One player's page (the last game's): picture, hand or reserve, legal moves, history.
 "$BIN" html "$game" --player ann --out "$WORK/page.tmp" && sed "s/$game/GAME/g" "$WORK/page.tmp" \
   >"$WORK/page.html" || fail "html"
-render "$WORK/page.html" page 1400
+render "$WORK/page.html" page 1400 "$REF/page.png"
 
-if [ "$FAILED" -eq 0 ]; then rm -rf "$WORK"; echo "all renders match"; else echo "kept $WORK"; fi
+if [ "$FAILED" -eq 0 ] && [ -z "${CARAVAN_KEEP_BROWSER:-}" ]; then rm -rf "$WORK"; echo "all renders match"; else echo "kept $WORK"; fi
 [ "$FAILED" -eq 0 ]

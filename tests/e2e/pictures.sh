@@ -22,8 +22,16 @@ expect_in "views/$GAME/ann.svg" 'class="last"' "ann's picture marks her own move
 
 expect_exit 0 "html for a player" -- "$BIN" html "$GAME" --player bob --out bob.html
 expect_in bob.html "<svg" "the page has the picture inline"
-expect_in bob.html "Your legal moves" "the page lists bob's moves"
-expect_in bob.html "History" "the page has the history"
+expect_in bob.html "bob's legal moves" "the page lists bob's moves, under his name"
+expect_in bob.html "bob's turn, to fill in" "the page has a turn file to fill in"
+expect_in bob.html "Turn 1, ann" "the page tells the history in sentences"
+if grep -q 'mailto:' bob.html; then
+  FAILED=$((FAILED + 1)); echo "FAIL: links without the referee's address"
+else PASSED=$((PASSED + 1)); fi
+expect_exit 0 "html with the referee's address" -- "$BIN" html "$GAME" --player bob \
+  --from "Referee <ref@games.example.org>" --out bob-links.html
+expect_in bob-links.html 'href="mailto:ref@games.example.org?subject=' "each move is a link"
+expect_exit 64 "html with an address that is none" -- "$BIN" html "$GAME" --player bob --from "no address"
 if grep -qiE '<script|src="http|href="http' bob.html; then
   FAILED=$((FAILED + 1)); echo "FAIL: the page refers to a script or another file"
 else PASSED=$((PASSED + 1)); fi

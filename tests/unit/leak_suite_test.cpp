@@ -5,7 +5,8 @@
 // redrawn (State::resample). Their view and their legal moves must not change; and when the
 // same move is then made in both worlds by someone else and leaves that player's view equal, the
 // events they are shown must be equal too: a redacted event may not carry what the view hides;
-// and so must the HTML page and SVG picture made of them.
+// and so must the HTML page and SVG picture made of them, with its one-tap move links, and the
+// text that a mail's HTML part gives as its picture's alt text (issue 44).
 #include <algorithm>
 
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 #include "engine_testing.hpp"
 #include "referee/game_context.hpp"
 #include "referee/picture.hpp"
+#include "referee/referee.hpp"
 
 namespace {
 
@@ -29,8 +31,9 @@ Document shown_to(const std::vector<core::Event>& events, int viewer) {
   return referee::visible(recorded, viewer);
 }
 
-// The HTML page (and in it the SVG picture) `viewer` is given after a turn, made the way the
-// referee makes it: from their view, the events they were shown and their legal moves.
+// The HTML page (and in it the SVG picture and the move links) `viewer` is given after a turn,
+// made the way the referee makes it: from their view, the events they were shown and their legal
+// moves; then the alt text of their mail's picture (the view drawn as text).
 std::string page_for(const core::Engine& engine, const core::State& state, int viewer,
                      const Document& shown) {
   const Document history = Document::array({{{"turn", 1}, {"events", shown}}});
@@ -49,7 +52,9 @@ std::string page_for(const core::Engine& engine, const core::State& state, int v
   Document moves = Document::array();
   if (state.current_player() == viewer)
     for (auto& move : state.legal_moves_page(nullptr, 200).moves) moves.push_back(std::move(move));
-  return referee::html_page(view, moves, history);
+  const referee::TurnLinks links{
+      "referee@example.org", "[caravan-ref] leak", "leak", "viewer", 2, "token: PASS", false};
+  return referee::html_page(view, moves, history, links) + referee::draw_view(view);
 }
 
 bool lists(const std::vector<Document>& moves, const Document& move) {

@@ -1,0 +1,136 @@
+#include "referee/html.hpp"
+
+#include <fmt/format.h>
+#include <glib.h>
+
+#include "core/svg.hpp"
+#include "ledger/game_ledger.hpp"
+#include "referee/prose.hpp"
+
+namespace referee {
+
+namespace {
+
+using core::Document;
+using core::svg::escape;
+
+std::string uri_escaped(const std::string& text, const char* allowed = nullptr) {
+  char* escaped = g_uri_escape_string(text.c_str(), allowed, FALSE);
+  std::string out = escaped;
+  g_free(escaped);
+  return out;
+}
+
+std::string crlf(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\n') out += '\r';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* const kHtmlStyle =
+    "body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; background: #FBF8F1;"
+    " color: #000; margin: 1em auto; max-width: 640px; padding: 0 8px;"
+    " overflow-wrap: anywhere; }\n"
+    "h1 { font-size: 1.3em; } h2 { font-size: 1.1em; margin-top: 1.2em; }\n"
+    "svg, img { max-width: 100%; height: auto; border: 1px solid #999; }\n"
+    "code, pre, .move { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }\n"
+    "pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #EFE3C8;"
+    " padding: 6px; }\n"
+    "div.words { white-space: pre-wrap; }\n"
+    "pre.board { white-space: pre; overflow-x: auto; overflow-wrap: normal; font-size: 0.85em; }\n"
+    ".clock { color: #D55E00; font-weight: bold; }\n"
+    "ul.moves, ul.history { padding-left: 1.2em; } ul.moves li { margin: 0.4em 0; }\n"
+    "a.move { display: inline-block; margin: 2px 4px 2px 0; padding: 6px 8px;"
+    " border: 1px solid #0072B2; border-radius: 4px; color: #0072B2; text-decoration: none; }\n"
+    "code.move { display: inline-block; margin: 2px 6px 2px 0; }\n"
+    "ul.history li { margin: 0.2em 0; } .events { color: #444; }\n";
+
+TurnLinks turn_links(GamesInHand& games, const std::string& game, const std::string& player,
+                     std::int64_t turn, const std::string& to, const std::string& subject) {
+  const auto held = games.game(game);
+  TurnLinks links{to, subject, game, player, turn, "token: YOUR-TOKEN", false};
+  links.keep_open = held->state->end_turn_move().has_value();
+  for (const auto& seat : held->row.players) {
+    if (seat.name != player) continue;
+    if (!seat.public_key.empty()) {
+      links.to.clear();
+      links.credential = "chain: CHAIN-FROM-YOUR-VIEW";
+    } else if (const std::string pass = ledger::turn_pass(seat, game, turn); !pass.empty()) {
+      links.credential = "token: " + pass;
+    }
+  }
+  return links;
+}
+
+std::string turn_file(const std::string& game, const std::string& player, std::int64_t turn,
+                      const std::string& credential, const std::vector<std::string>& moves,
+                      bool keep_open) {
+  std::string text =
+      fmt::format("game: {}\nplayer: {}\nturn: {}\n{}\n", game, player, turn, credential);
+  if (keep_open) text += "end: false\n";
+  text += "moves:\n";
+  for (const auto& move : moves) text += "  - " + move + "\n";
+  return text;
+}
+
+std::string mailto(const std::string& to, const std::string& subject, const std::string& body) {
+  return fmt::format("mailto:{}?subject={}&body={}", uri_escaped(to, "@"), uri_escaped(subject),
+                     uri_escaped(crlf(body)));
+}
+
+std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLinks& links,
+                            std::size_t per_group, std::size_t total) {
+  std::string html = "<ul class=\"moves\">\n";
+  std::size_t shown = 0;
+  for (const auto& group : groups) {
+    html += "<li>";
+    if (!group.label.empty()) html += fmt::format("<b>{}</b>: ", escape(group.label));
+    for (std::size_t i = 0; i < group.moves.size(); ++i) {
+      if (i == per_group) {
+        html += fmt::format(" <i>and {} more</i>", group.moves.size() - per_group);
+        break;
+      }
+      const std::string& move = group.moves[i];
+      if (links.to.empty()) {
+        html += fmt::format("<code class=\"move\">{}</code> ", escape(move));
+      } else {
+        const std::string body = turn_file(links.game, links.player, links.turn, links.credential,
+                                           {move}, links.keep_open);
+        html += fmt::format("<a class=\"move\" href=\"{}\">{}</a> ",
+                            escape(mailto(links.to, links.subject, body)), escape(move));
+      }
+      ++shown;
+    }
+    html += "</li>\n";
+  }
+  html += "</ul>\n";
+  if (shown < total)
+    html += fmt::format(
+        "<p>{} of the {} moves are shown. Mail me \"moves\" as the Subject (with game, player "
+        "and token, as in a turn) for every one, or write your turn from the template.</p>\n",
+        shown, total);
+  if (!links.to.empty())
+    html += links.keep_open
+                ? "<p>Tap a move: your mail program opens a reply with the whole turn in it; "
+                  "send it as it is. It plays that move and keeps your turn open "
+                  "(<code>end: false</code>): my answer shows what it brought, and your next "
+                  "moves.</p>\n"
+                : "<p>Tap a move: your mail program opens a reply with the whole turn in it; "
+                  "send it as it is to play that move.</p>\n";
+  return html;
+}
+
+std::string history_html(const Document& turns, const Document& players) {
+  if (turns.empty()) return "<p>No turn yet.</p>\n";
+  std::string html = "<ul class=\"history\">\n";
+  for (const auto& turn : turns)
+    html += fmt::format("<li>{}.</li>\n", escape(turn_words(turn, players)));
+  return html + "</ul>\n";
+}
+
+}  // namespace referee

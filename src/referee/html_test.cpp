@@ -1,0 +1,58 @@
+// The HTML that the page and the mails share (issue 44): one-tap links, turn files, sentences.
+#include "referee/html.hpp"
+
+#include <gtest/gtest.h>
+
+#include "referee/prose.hpp"
+
+namespace {
+
+using core::Document;
+
+const Document kPlayers =
+    Document::parse(R"([{"name": "ann", "role": "North"}, {"name": "bob", "role": "South"}])");
+
+TEST(Html, AMailtoLinkEscapesEverythingButTheAddressAndEndsLinesWithCrlf) {
+  EXPECT_EQ(referee::mailto("ref@games.example", "[caravan-ref] g1: ann & bob",
+                            "game: g1\nmoves:\n  - {play: 7S}\n"),
+            "mailto:ref@games.example?subject=%5Bcaravan-ref%5D%20g1%3A%20ann%20%26%20bob"
+            "&body=game%3A%20g1%0D%0Amoves%3A%0D%0A%20%20-%20%7Bplay%3A%207S%7D%0D%0A");
+}
+
+TEST(Html, ATurnFileHoldsItsCredentialAndKeepsATurnOpenOnlyWhenAsked) {
+  EXPECT_EQ(referee::turn_file("g1", "ann", 3, "token: T", {"{play: 7S, on: 1}"}),
+            "game: g1\nplayer: ann\nturn: 3\ntoken: T\nmoves:\n  - {play: 7S, on: 1}\n");
+  EXPECT_EQ(referee::turn_file("g1", "ann", 3, "token: T", {"{place: a1}"}, true),
+            "game: g1\nplayer: ann\nturn: 3\ntoken: T\nend: false\nmoves:\n  - {place: a1}\n");
+}
+
+TEST(Html, ALongGroupShowsItsFirstLinksAndSaysHowToAskForTheRest) {
+  const std::vector<referee::MoveGroup> groups = {
+      {"play 7S", {"{play: 7S, on: 1}", "{play: 7S, on: 2}", "{play: 7S, on: 3}"}}, {"", {"pass"}}};
+  const referee::TurnLinks links{"ref@x.example", "s", "g1", "ann", 2, "token: P", false};
+  const std::string html = referee::move_links_html(groups, links, 2, 4);
+  EXPECT_NE(html.find("<b>play 7S</b>"), std::string::npos) << html;
+  EXPECT_NE(html.find(">{play: 7S, on: 2}</a>"), std::string::npos) << html;
+  EXPECT_EQ(html.find("on: 3}</a>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<i>and 1 more</i>"), std::string::npos) << html;
+  EXPECT_NE(html.find(">pass</a>"), std::string::npos) << html;
+  EXPECT_NE(html.find("3 of the 4 moves are shown"), std::string::npos) << html;
+  EXPECT_NE(html.find("%0D%0Aturn%3A%202%0D%0Atoken%3A%20P%0D%0A"), std::string::npos) << html;
+  const std::string plain = referee::move_links_html(groups, {}, 5, 4);  // no address: no links
+  EXPECT_EQ(plain.find("mailto:"), std::string::npos) << plain;
+  EXPECT_NE(plain.find("<code class=\"move\">{play: 7S, on: 3}</code>"), std::string::npos);
+}
+
+TEST(Html, TheHistoryIsSentencesNamingEachPlayerOnce) {
+  const Document turns = Document::parse(R"([
+    {"turn": 1, "player": "ann", "moves": [{"play": "7S", "on": 1}], "events": []},
+    {"turn": 2, "player": "bob", "events": [{"seat": "South", "play": "3H", "on": 4}]},
+    {"turn": 3, "player": "ann", "action": {"action": "resign"}, "events": []}])");
+  const std::string html = referee::history_html(turns, kPlayers);
+  EXPECT_NE(html.find("<li>Turn 1, ann [North]: play 7S, on 1.</li>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<li>Turn 2, bob [South]: play 3H, on 4.</li>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<li>Turn 3, ann [North]: resign.</li>"), std::string::npos) << html;
+  EXPECT_EQ(referee::turn_words(turns[1], kPlayers, false), "Turn 2, bob [South]");
+}
+
+}  // namespace
