@@ -51,10 +51,18 @@ std::uint64_t new_seed() {
 std::string hash_hex(const std::string& text) { return hash_hex({std::string_view(text)}); }
 
 std::string hash_hex(std::initializer_list<std::string_view> parts) {
+  return keyed_hash_hex({}, parts);
+}
+
+std::string keyed_hash_hex(std::string_view key, std::initializer_list<std::string_view> parts) {
   ensure_sodium();
+  if (!key.empty() && (key.size() < crypto_generichash_KEYBYTES_MIN ||
+                       key.size() > crypto_generichash_KEYBYTES_MAX))
+    throw std::invalid_argument("a BLAKE2b key is 16 to 64 bytes");
   crypto_generichash_state state;
   std::array<unsigned char, 32> digest{};
-  crypto_generichash_init(&state, nullptr, 0, digest.size());
+  crypto_generichash_init(&state, reinterpret_cast<const unsigned char*>(key.data()), key.size(),
+                          digest.size());
   for (const std::string_view part : parts)
     crypto_generichash_update(&state, reinterpret_cast<const unsigned char*>(part.data()),
                               part.size());

@@ -26,6 +26,9 @@ std::uint64_t new_seed();
 std::string hash_hex(const std::string& text);
 // The same of the parts written one after the other (without joining them first). Thread-safe.
 std::string hash_hex(std::initializer_list<std::string_view> parts);
+// BLAKE2b-256 keyed with `key` (libsodium's keyed mode; key 16 to 64 bytes) of the parts written
+// one after the other, as 64 hex digits: a message authentication code.
+std::string keyed_hash_hex(std::string_view key, std::initializer_list<std::string_view> parts);
 // Constant-time comparison of two hex digests of equal length.
 bool same_digest(const std::string& a, const std::string& b);
 

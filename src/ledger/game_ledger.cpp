@@ -67,23 +67,24 @@ void chain_turn(store::GameRow& row, store::TurnRow& turn) {
   row.chain_head = turn.chain;
 }
 
-std::string turn_pass(const store::PlayerRow& player, const std::string& game, std::int64_t turn) {
+std::string turn_pass(const std::string& pass_key, const store::PlayerRow& player,
+                      const std::string& game, std::int64_t turn) {
   if (player.token_hash.empty()) return "";
   const std::string number = std::to_string(turn);
-  return core::hash_hex({"caravan-ref turn pass\n", player.token_hash, "\n", game, "\n",
-                         player.name, "\n", number})
+  return core::keyed_hash_hex(pass_key, {"caravan-ref turn pass\n", player.token_hash, "\n", game,
+                                         "\n", player.name, "\n", number})
       .substr(0, 32);
 }
 
 void authenticate(const turnfile::TurnRequest& request, const store::PlayerRow& player,
-                  const std::string& game) {
+                  const std::string& game, const std::string& pass_key) {
   if (player.public_key.empty()) {
     if (request.token.empty())
       throw core::UserError(core::Exit::kNoPermission,
                             fmt::format("player '{}' in game {} registered no key: a turn file "
                                         "carries the player's token, not a signature",
                                         request.player, game));
-    const std::string pass = turn_pass(player, game, request.turn);
+    const std::string pass = turn_pass(pass_key, player, game, request.turn);
     const bool passed =
         request.token.size() == pass.size() && core::same_digest(request.token, pass);
     if (!passed && !core::same_digest(core::hash_hex(request.token), player.token_hash))

@@ -36,18 +36,21 @@ std::string canonical_turn_of(const store::GameRow& row, const store::TurnRow& t
 // Gives `turn` (applied, with its state hash) its chain value and moves the game's head on.
 void chain_turn(store::GameRow& row, store::TurnRow& turn);
 
-// A turn pass: a token good for one turn of one seat, which the referee can make again (the seat's
-// token hash keys a BLAKE2b hash of game, player and turn; 32 hex digits, like a token). Only the
-// player's own mails carry it, in their one-tap move links (mail/letters.hpp): a player who never
-// kept the invitation's token can still play by tapping, and a pass seen later is worth nothing,
-// its turn being over. Empty for a player who signs (no token hash).
-std::string turn_pass(const store::PlayerRow& player, const std::string& game, std::int64_t turn);
+// A turn pass: a token good for one turn of one seat, which the referee can make again: a BLAKE2b
+// code, keyed with `pass_key` (ledger::turn_pass_key, from the referee's secret key in the key
+// file, so the database alone makes none), of the seat's token hash, game, player and turn; 32 hex
+// digits, like a token. Only the player's own mails carry it, in their one-tap move links
+// (mail/letters.hpp): a player who never kept the invitation's token can still play by tapping,
+// and a pass seen later is worth nothing, its turn being over. Empty for a player who signs (no
+// token hash).
+std::string turn_pass(const std::string& pass_key, const store::PlayerRow& player,
+                      const std::string& game, std::int64_t turn);
 
-// The file's credentials for `player`: its token (or the turn pass of the turn it names), or for
-// a player with a registered key its signature. UserError 77 when they do not hold (wrong token,
-// forged signature, wrong kind).
+// The file's credentials for `player`: its token (or the turn pass of the turn it names, made
+// with `pass_key`), or for a player with a registered key its signature. UserError 77 when they
+// do not hold (wrong token, forged signature, wrong kind).
 void authenticate(const turnfile::TurnRequest& request, const store::PlayerRow& player,
-                  const std::string& game);
+                  const std::string& game, const std::string& pass_key);
 // A file that names a chain head must name one of `heads`: the game's head first, then the ones
 // it had since its position was reached (referee/position.hpp: a pause does not make a file
 // stale); a signed file must name one. UserError 65 otherwise (an old signed file sent again is

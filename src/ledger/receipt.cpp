@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "ledger/chain.hpp"
 #include "ledger/crypto.hpp"
@@ -121,6 +122,10 @@ std::string receipt_message(const ReceiptFields& fields) {
 }
 
 }  // namespace
+
+std::string turn_pass_key(store::Database& db) {
+  return core::hash_hex({"caravan-ref turn pass key\n", load_or_make_key(db).secret_key});
+}
 
 std::string referee_public_key(store::Database& db) { return load_or_make_key(db).public_key; }
 

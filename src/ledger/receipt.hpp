@@ -30,6 +30,10 @@ std::optional<std::string> existing_referee_key(store::Database& db);
 // from it is checked as any signed one is.
 nlohmann::json sign_as_referee(store::Database& db, const nlohmann::json& turn,
                                const std::string& source);
+// The key of the turn passes (ledger::turn_pass), derived from the referee's secret key, which
+// lives in the key file, not in the database: a copy of the database alone makes no pass. Made
+// with the referee's key if there is none yet.
+std::string turn_pass_key(store::Database& db);
 // Whether the referee of this database has ever signed with this key.
 bool is_referee_key(store::Database& db, const std::string& public_key);
 

@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
 #include "mail/letters.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
@@ -194,7 +195,7 @@ void judge_query(referee::GamesInHand& hand, MessageRow& row, const Incoming& in
     request.token = text_of(command.doc, "token");
     request.signature = text_of(command.doc, "signature");
     request.document = command.doc;
-    ledger::authenticate(request, *seat, game->id);
+    ledger::authenticate(request, *seat, game->id, ledger::turn_pass_key(db));
     row.verdict = "command";
   } catch (const core::UserError& error) {
     row.verdict = "rejected";

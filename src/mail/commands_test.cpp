@@ -10,6 +10,7 @@
 
 #include "core/clock.hpp"
 #include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
 #include "mail/mailer.hpp"
 #include "mail/notices.hpp"
 #include "referee/in_hand.hpp"
@@ -409,7 +410,7 @@ std::string pass_of(store::Database& db, const std::string& game, const std::str
   store::GameStore games(db);
   const auto row = games.find_game(game);
   for (const auto& seat : row->players)
-    if (seat.name == player) return ledger::turn_pass(seat, game, turn);
+    if (seat.name == player) return ledger::turn_pass(ledger::turn_pass_key(db), seat, game, turn);
   return "";
 }
 

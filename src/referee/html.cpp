@@ -5,6 +5,7 @@
 
 #include "core/svg.hpp"
 #include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
 #include "referee/prose.hpp"
 
 namespace referee {
@@ -60,7 +61,9 @@ TurnLinks turn_links(GamesInHand& games, const std::string& game, const std::str
     if (!seat.public_key.empty()) {
       links.to.clear();
       links.credential = "chain: CHAIN-FROM-YOUR-VIEW";
-    } else if (const std::string pass = ledger::turn_pass(seat, game, turn); !pass.empty()) {
+    } else if (const std::string pass =
+                   ledger::turn_pass(ledger::turn_pass_key(games.db()), seat, game, turn);
+               !pass.empty()) {
       links.credential = "token: " + pass;
     }
   }

@@ -61,7 +61,7 @@ Document accept(store::GameStore& games, const turnfile::TurnRequest& request,
                 std::optional<std::int64_t> submission_id, GameContext& context) {
   const int seat = seat_of(context.row, request.player);
   ledger::authenticate(request, context.row.players.at(static_cast<std::size_t>(seat)),
-                       request.game);
+                       request.game, ledger::turn_pass_key(games.db()));
   if (game_over(*context.state, context.row))
     throw core::UserError(core::Exit::kRejected, fmt::format("game {} is over", request.game));
   const TurnWindow window = turn_window(games, context.row);

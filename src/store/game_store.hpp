@@ -116,6 +116,7 @@ std::string now_utc();
 class GameStore {
  public:
   explicit GameStore(Database& db) : db_(db) {}
+  Database& db() { return db_; }
 
   void insert_game(const GameRow& game);
   // How find_game() hands over the states and the set-up events: as documents, or as the stored

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "ledger/chain.hpp"
 #include "ledger/crypto.hpp"
+#include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
 #include "ledger/record.hpp"
 #include "ledger/turn_signature.hpp"
@@ -104,6 +105,43 @@ class LedgerTest : public TempDb {
 };
 
 // --- formats a player checks by hand ------------------------------------------------------
+
+// Issue 44's one-tap links carry a turn pass, not the token the store keeps only a hash of. The
+// pass is keyed with the referee's secret (the key file), so the database alone, which holds the
+// token hashes, makes no pass; and it is good for its seat's one turn.
+TEST(TurnPass, IsGoodForItsTurnOnlyAndNeedsTheRefereesKey) {
+  store::PlayerRow seat;
+  seat.name = "ann";
+  seat.token_hash = core::hash_hex("ann's token");
+  const std::string key = core::hash_hex("one referee's key");
+  const std::string pass = ledger::turn_pass(key, seat, "g1", 3);
+  ASSERT_EQ(pass.size(), 32u);
+  turnfile::TurnRequest request;
+  request.game = "g1";
+  request.player = "ann";
+  request.turn = 3;
+  request.token = pass;
+  EXPECT_NO_THROW(ledger::authenticate(request, seat, "g1", key));
+  EXPECT_THROW(ledger::authenticate(request, seat, "g1", core::hash_hex("another key")),
+               core::UserError);
+  // The same code made from the database's contents alone, without the key, is refused.
+  request.token = core::hash_hex({"caravan-ref turn pass\n", seat.token_hash, "\n", "g1", "\n",
+                                  "ann", "\n", "3"})
+                      .substr(0, 32);
+  EXPECT_THROW(ledger::authenticate(request, seat, "g1", key), core::UserError);
+  request.token = pass;
+  request.turn = 4;
+  EXPECT_THROW(ledger::authenticate(request, seat, "g1", key), core::UserError);
+  store::PlayerRow bob = seat;
+  bob.name = "bob";
+  EXPECT_NE(ledger::turn_pass(key, bob, "g1", 3), pass);
+}
+
+TEST(TurnPass, KeysDifferFromOneRefereeToAnother) {
+  store::Database one(":memory:"), two(":memory:");
+  EXPECT_EQ(ledger::turn_pass_key(one), ledger::turn_pass_key(one));
+  EXPECT_NE(ledger::turn_pass_key(one), ledger::turn_pass_key(two));
+}
 
 TEST(LedgerFormats, Sha256IsTheStandardOne) {
   // FIPS 180-2 test vector: what `printf abc | sha256sum` prints.
