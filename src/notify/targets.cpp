@@ -60,7 +60,7 @@ TargetSpec parse_target(const std::string& text) {
   bool named = false;
   if (const auto colon = text.find(':'); colon != std::string::npos) {
     const std::string before = text.substr(0, colon);
-    if (before != "http" && before != "https") {
+    if (before != "http" && before != "https" && text.compare(colon + 1, 2, "//") != 0) {
       spec.format = parse_format(before);
       url = text.substr(colon + 1);
       named = true;
