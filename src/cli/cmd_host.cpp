@@ -93,11 +93,15 @@ void add_notify(CLI::App& admin, Context& context, Handler& handler) {
     cmd->add_option("--reason", request->reason, "why (kept in the game's record)")->required();
     cmd->callback([&context, &handler, request] {
       handler = [&context, request] {
-        // "-": the URL from standard input, out of the process list and the shell's history.
-        if (request->address == "-") {
-          std::getline(std::cin, request->address);
-          if (!request->address.empty() && request->address.back() == '\r')
-            request->address.pop_back();
+        // "-" (or "FORMAT:-"): the URL from standard input, out of the process list and the
+        // shell's history.
+        std::string& target = request->address;
+        if (target == "-" || target.ends_with(":-")) {
+          std::string url;
+          std::getline(std::cin, url);
+          if (!url.empty() && url.back() == '\r') url.pop_back();
+          target.pop_back();
+          target += url;
         }
         context.print(referee::admin(context.db(), *request));
         return 0;
