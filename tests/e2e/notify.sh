@@ -126,6 +126,13 @@ expect_exit 0 "the next run sends it" -- "$BIN" --now 2026-03-03T10:00:30Z tick
 jq -r 'select(.path == "/down/'"$SECRET"'") | .key' received.log | sort -u | wc -l >keys
 expect_in keys "4" "four messages, each with a key of its own"
 
+# A target added from standard input hears of its own addition.
+echo "$URL/stdin/$SECRET" >url.txt
+expect_exit 0 "admin notify add json:- reads the URL" -- "$BIN" admin notify add "$G2" json:- \
+  --reason "the club's bridge" <url.txt
+received "/stdin/$SECRET" | jq -r .event >stdin-events
+expect_in stdin-events "correction" "the new target is told of its addition"
+
 # 4. The URLs are secrets: in no answer, log, export or list.
 for command in "list" "view $GAME --referee" "log $GAME --referee" "export $GAME" \
   "admin notify list $GAME"; do
