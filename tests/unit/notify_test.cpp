@@ -354,7 +354,12 @@ TEST(NotifyPayload, AChatsTextIsCutAtACharacterAndSlacksMarkupIsEscaped) {
 // The leak test (tests/unit/leak_suite_test.cpp) on the news: at every step of random games of
 // each engine that hides things, what a seat cannot see is redrawn; when the same move then leaves
 // an observer's view the same in both worlds, the news of it must be the same, in every format.
-class NotifyLeak : public ::testing::TestWithParam<const core::Engine*> {};
+class NotifyLeak : public ::testing::TestWithParam<const core::Engine*> {
+ protected:
+  // The news says when it was made: both worlds' at the same time.
+  void SetUp() override { core::set_now(*core::parse_time("2026-03-01T12:00:00Z")); }
+  void TearDown() override { core::set_now(std::nullopt); }
+};
 
 std::vector<std::string> payloads(const core::Engine& engine, const core::State& state, int players,
                                   const store::TurnRow& turn) {
