@@ -10,6 +10,7 @@
 
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
+#include "unit/turn_file.hpp"
 
 namespace {
 
@@ -40,9 +41,7 @@ struct Game {
   std::string turn_file(std::int64_t turn) {
     const std::string player = turn % 2 == 1 ? "ann" : "bob";
     const auto moves = referee::legal_moves(*db, id, player, core::Document(), 1);
-    return "game: " + id + "\nplayer: " + player + "\nturn: " + std::to_string(turn) +
-           "\ntoken: " + tokens[turn % 2 == 1 ? 0 : 1] + "\nmoves: [" + moves.moves[0].dump() +
-           "]\n";
+    return TurnFile(id, player, turn).token(tokens[turn % 2 == 1 ? 0 : 1]).move(moves.moves[0]);
   }
 };
 

@@ -15,6 +15,7 @@
 #include "referee/referee.hpp"
 #include "referee/verify.hpp"
 #include "store/game_store.hpp"
+#include "unit/turn_file.hpp"
 
 namespace {
 
@@ -42,8 +43,7 @@ struct Fixture {
                  nlohmann::json::array(), "x", std::nullopt, store::now_utc()});
     db->exec("UPDATE games SET next_turn = " + std::to_string(history + 1));
     tx.commit();
-    file = "game: " + game + "\nplayer: ann\nturn: " + std::to_string(history + 1) +
-           "\ntoken: " + token + "\nmoves: [b1]\n";
+    file = TurnFile(game, "ann", history + 1).token(token).moves("[b1]");
   }
   ~Fixture() {
     db.reset();
@@ -105,11 +105,9 @@ struct PlayedGames {
         const auto moves = referee::legal_moves(*db, game, player, nullptr, 64);
         if (moves.moves.empty()) break;
         const auto& move = moves.moves.at(random ? chooser.below(moves.moves.size()) : 0);
-        const std::string file =
-            "game: " + game + "\nplayer: " + player +
-            "\nturn: " + std::to_string(view["turn"].get<std::int64_t>()) +
-            "\ntoken: " + created["players"][seat]["token"].get<std::string>() + "\nmoves: [" +
-            move.dump() + "]\n";
+        const std::string file = TurnFile(game, player, view["turn"].get<std::int64_t>())
+                                     .token(created["players"][seat]["token"])
+                                     .move(move);
         if (referee::submit(*db, file, "bench", {.views = false}).exit_code != 0)
           throw std::runtime_error("a drawn legal move was refused in " + kind);
       }

@@ -128,9 +128,9 @@ std::optional<std::string> existing_referee_key(store::Database& db) {
   return current_public_key(db);
 }
 
-std::string sign_as_referee(store::Database& db, const std::string& turn_file,
-                            const std::string& source) {
-  return sign_turn_file(turn_file, source, load_or_make_key(db).secret_key);
+nlohmann::json sign_as_referee(store::Database& db, const nlohmann::json& turn,
+                               const std::string& source) {
+  return signed_turn(turn, source, load_or_make_key(db).secret_key);
 }
 
 bool is_referee_key(store::Database& db, const std::string& public_key) {

@@ -25,10 +25,11 @@ namespace ledger {
 std::string referee_public_key(store::Database& db);
 // The public key in use if the database has one, without making it.
 std::optional<std::string> existing_referee_key(store::Database& db);
-// A turn file of a seat the referee's own bot plays (players.bot), signed with the referee's key:
-// the seat is registered with that public key, so the file is checked as any signed one is.
-std::string sign_as_referee(store::Database& db, const std::string& turn_file,
-                            const std::string& source);
+// The turn of a seat the referee's own bot plays (players.bot), signed with the referee's key
+// (ledger::signed_turn): the seat is registered with that public key, so the turn file written
+// from it is checked as any signed one is.
+nlohmann::json sign_as_referee(store::Database& db, const nlohmann::json& turn,
+                               const std::string& source);
 // Whether the referee of this database has ever signed with this key.
 bool is_referee_key(store::Database& db, const std::string& public_key);
 

@@ -112,7 +112,14 @@ BotPlay play_bot(GamesInHand& hand, const BotRequest& request) {
                   {"playouts", stats.playouts},
                   {"nodes", stats.nodes}};
     if (!player.bot.empty()) {
-      play.text = ledger::sign_as_referee(db, output::to_yaml(play.turn), "bot");
+      // Signed as a document and written once, the signature last as `sign` writes it:
+      // submit is the file's one reader.
+      const Document signed_turn = ledger::sign_as_referee(db, play.turn, "bot");
+      play.text = output::to_yaml(play.turn);
+      play.text += "signature: ";
+      play.text += signed_turn.at("signature").get<std::string>();
+      play.text += '\n';
+      play.turn = signed_turn;
     } else if (!request.token.empty()) {
       play.turn["token"] = request.token;
       play.text = output::to_yaml(play.turn);

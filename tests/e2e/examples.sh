@@ -24,6 +24,6 @@ for dir in "$SRC"/examples/*/; do
 done
 if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
   expect_exit 0 "the finished games' views and logs match schema/json" -- \
-    /usr/bin/python3 "$SRC/tests/e2e/json_schema.py" --partial "$SRC/schema/json" "$WORK/answers"
+    /usr/bin/python3 "$SRC/tests/e2e/json_schema.py" --partial "$SCHEMAS" "$WORK/answers"
 fi
 finish

@@ -1,65 +1,18 @@
-"""Checks each answers/NAME-N.json against schema/json/NAME.schema.json (Draft 2020-12).
+"""Checks each answers/NAME-N.json against SCHEMA_DIR/NAME.schema.json (Draft 2020-12).
 
+SCHEMA_DIR is the build's gathering of the schemas (build/schema/json, cmake/Schemas.cmake):
+schema/json/, each game's state.schema.json and the kinds.schema.json written from the games.
 Every schema must be used at least once (unless --partial), and every answer must have a
 schema: a command whose output changes shape without its schema changing fails here.
     json_schema.py [--partial] SCHEMA_DIR ANSWER_DIR
-With --kinds, prints schema/json/kinds.schema.json as the engines BIN knows (`BIN games`) make
-it: the one schema that lists the kinds, each pointing to its state-<kind>.schema.json.
-    json_schema.py --kinds BIN > schema/json/kinds.schema.json
 """
 import json
 import pathlib
-import subprocess
 import sys
-
-
-def kinds_schema(kinds):
-    """Every per-kind part of the answers (the kind's values, a move of any engine, and what a
-    view, a log and an export hold for each kind), from the list of kinds."""
-    def state(kind, part=""):
-        return {"$ref": f"state-{kind}.schema.json{part}"}
-
-    def events(kind):
-        return {"items": {"anyOf": [{"$ref": "common.schema.json#/$defs/referee_event"},
-                                    {"$ref": "common.schema.json#/$defs/undone_event"},
-                                    state(kind, "#/$defs/event")]}}
-
-    def per_kind(then):
-        return {"allOf": [{"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
-                           "then": {"properties": then(kind)}} for kind in kinds]}
-
-    moves = lambda kind: {"items": state(kind, "#/$defs/move")}
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "kinds.schema.json",
-        "title": "caravan-ref kinds",
-        "description": "The rule engines, as `caravan-ref games` lists them, and what each adds "
-                       "to the answers: the only schema that lists the kinds. Each kind's own "
-                       "part is its state-<kind>.schema.json. Written by `tests/e2e/json_schema.py "
-                       "--kinds BIN`; tests/e2e/json_schema.sh checks it against the binary.",
-        "$defs": {
-            "kind": {"description": "a rule engine (caravan-ref games)", "enum": kinds},
-            "move": {"description": "one move of any engine",
-                     "anyOf": [state(kind, "#/$defs/move") for kind in kinds]},
-            "view": per_kind(lambda kind: {
-                "state": state(kind),
-                "last": {"items": {"properties": {"moves": moves(kind), "events": events(kind)}}}}),
-            "log": per_kind(lambda kind: {
-                "turns": {"items": {"properties": {"moves": moves(kind),
-                                                   "events": events(kind)}}}}),
-            "export": per_kind(lambda kind: {
-                "turns": {"items": {"properties": {"moves": moves(kind)}}}}),
-        },
-    }
 
 
 def main():
     args = sys.argv[1:]
-    if args[:1] == ["--kinds"]:
-        listed = json.loads(subprocess.run([args[1], "--format", "json", "games"], check=True,
-                                           capture_output=True, text=True).stdout)
-        print(json.dumps(kinds_schema([game["kind"] for game in listed]), indent=2))
-        return 0
     import jsonschema
     partial = args[:1] == ["--partial"]
     schema_dir, answer_dir = map(pathlib.Path, args[1:3] if partial else args[:2])

@@ -14,6 +14,6 @@ expect_exit 0 "random games play through" -- "$PY" "$SRC/tests/e2e/json_schema_p
   answers 3 "$SAMPLE" "$SAMPLE_OFFSET"
 cat out
 expect_exit 0 "every answer and turn file matches its schema" -- "$PY" \
-  "$SRC/tests/e2e/json_schema.py" --partial "$SRC/schema/json" answers
+  "$SRC/tests/e2e/json_schema.py" --partial "$SCHEMAS" answers
 cat out
 finish

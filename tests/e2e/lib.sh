@@ -3,6 +3,8 @@
 set -u
 BIN=$1
 SRC=$2
+# The answers' JSON Schemas, as the build gathers them beside the binary (cmake/Schemas.cmake).
+SCHEMAS=$(dirname "$BIN")/schema/json
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/caravan-e2e.XXXXXX")
 export CARAVAN_REF_DB="$WORK/games.db"
 cd "$WORK" || exit 1

@@ -40,7 +40,7 @@ if /usr/bin/python3 -c 'import jsonschema' 2>/dev/null; then
     --by 1d --reason "test" --mail --outbox box
   cp out answers/admin-1.json
   expect_in out "mail_refused" "the refusal is in the answer"
-  if /usr/bin/python3 "$SRC/tests/e2e/json_schema.py" --partial "$SRC/schema/json" answers >schema.txt; then
+  if /usr/bin/python3 "$SRC/tests/e2e/json_schema.py" --partial "$SCHEMAS" answers >schema.txt; then
     PASSED=$((PASSED + 1))
   else
     FAILED=$((FAILED + 1)); echo "FAIL: an answer does not keep to its schema"; cat schema.txt
