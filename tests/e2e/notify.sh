@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Notifications by webhook (caravan-ref(1), NOTIFICATIONS) to a real HTTP server this test starts
 # (tests/e2e/notify_server.py): every kind of change in each format, each JSON event checked
-# against schema/json/notify-event.schema.json; the server down, then up again (every message
+# against notify-event.schema.json; the server down, then up again (every message
 # arrives once, in order); a slow server (the turn is committed before it is told, and the command
 # does not wait past the post's timeout); the target URLs in no output. The clock is set, never
 # waited for: the back-off is passed by setting the time.
@@ -72,7 +72,7 @@ while read -r body; do
   printf '%s\n' "$body" >"answers/notify-event-$i.json"
 done < <(received "/json/$SECRET")
 expect_exit 0 "every JSON event matches its schema" -- python3 "$SRC/tests/e2e/json_schema.py" \
-  --partial "$SRC/schema/json" answers
+  --partial "$SCHEMAS" answers
 jq -r 'select(.path | startswith("/json")) | [.key, (.body | fromjson | .id)] | @tsv' \
   received.log | awk '$1 != $2 {bad = 1} END {exit bad}' && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: the Idempotency-Key header is not the event's id"; }
