@@ -214,7 +214,9 @@ int run(int argc, char** argv, Mail mail) {
   try {
     if (mail == Mail::kInHelper && mails(app)) run_mail_helper(argv);
     if (!now.empty()) core::set_now(core::clock_time(now, "--now"));
-    return handler();
+    const int code = handler();
+    send_notifications(context, command_word(argc, argv), now);
+    return code;
   } catch (const core::UserError& e) {
     std::cerr << "caravan-ref: " << e.what() << "\n";
     return static_cast<int>(e.code());

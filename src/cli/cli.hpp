@@ -34,6 +34,8 @@ class Context {
   output::Format format() const;
   bool picture() const { return format_name == "svg"; }
   std::string db_path() const;
+  // Whether the command opened the database.
+  bool db_open() const { return db_ != nullptr; }
   // Prints a document in the chosen format to stdout.
   void print(const nlohmann::json& doc) const;
   // The same, with `for_people` writing the text format (tables and sentences, not an outline).
@@ -85,6 +87,14 @@ int run(int argc, char** argv, Mail mail);
 // Runs caravan-ref-mail with the same arguments, found beside this binary or where it is
 // installed; returns only by throwing core::UserError (75, try again later) when it cannot be run.
 [[noreturn]] void run_mail_helper(char** argv);
+// Where a helper program (caravan-ref-mail, caravan-ref-notify) may be: beside this binary (a
+// build directory), then where `cmake --install` puts it.
+std::vector<std::string> helper_candidates(const char* name);
+
+// After a command that changed games (`word`: new, submit, tick, admin, bot, mail) has answered:
+// when a notification is due, runs caravan-ref-notify (which alone links libcurl) and waits for
+// it (notify_helper.cpp). A command that queued nothing loads nothing. `now`: the --now given.
+void send_notifications(Context& context, std::string_view word, const std::string& now);
 
 // The command word of a command line (the first argument that is neither an option nor the value
 // of one of the global options before it); empty when there is none.

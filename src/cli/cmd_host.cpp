@@ -1,6 +1,8 @@
-// caravan-ref tick [--mail ...]; admin address|replace|extend|pause|resume|end|rollback|observe
-// GAME ... --reason TEXT [--mail ...]
+// caravan-ref tick [--mail ...]; admin
+// address|replace|extend|pause|resume|end|rollback|observe|notify GAME ... --reason TEXT [--mail
+// ...]
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -68,6 +70,55 @@ void add_operation(CLI::App& admin, Context& context, Handler& handler, const st
   });
 }
 
+// admin notify add GAME URL | remove GAME ID (each a turn of the record, with its reason) | list
+// GAME: the game's webhooks (caravan-ref(1), NOTIFICATIONS). No --mail: a target is nobody's news.
+void add_notify(CLI::App& admin, Context& context, Handler& handler) {
+  auto* notify = admin.add_subcommand(
+      "notify", "the webhooks told the game's public news (add, remove, list)");
+  notify->require_subcommand(1);
+  for (const bool remove : {false, true}) {
+    auto request = std::make_shared<referee::AdminRequest>();
+    request->op = "notify";
+    request->remove = remove;
+    auto* cmd = notify->add_subcommand(remove ? "remove" : "add",
+                                       remove ? "stop telling a target (its id from list)"
+                                              : "tell a webhook the game's news from now on");
+    cmd->add_option("game", request->game, "the game id")->required();
+    if (remove)
+      cmd->add_option("target", request->by, "the target's id")->required();
+    else
+      cmd->add_option("target", request->address,
+                      "[json:|discord:|slack:]URL, or - to read it from standard input")
+          ->required();
+    cmd->add_option("--reason", request->reason, "why (kept in the game's record)")->required();
+    cmd->callback([&context, &handler, request] {
+      handler = [&context, request] {
+        // "-" (or "FORMAT:-"): the URL from standard input, out of the process list and the
+        // shell's history.
+        std::string& target = request->address;
+        if (target == "-" || target.ends_with(":-")) {
+          std::string url;
+          std::getline(std::cin, url);
+          if (!url.empty() && url.back() == '\r') url.pop_back();
+          target.pop_back();
+          target += url;
+        }
+        context.print(referee::admin(context.db(), *request));
+        return 0;
+      };
+    });
+  }
+  auto game = std::make_shared<std::string>();
+  auto* list = notify->add_subcommand("list", "the game's targets (id and format) and what waits");
+  list->add_option("game", *game, "the game id")->required();
+  list->callback([&context, &handler, game] {
+    handler = [&context, game] {
+      context.print(referee::notify_targets(context.existing_db(), *game));
+      return 0;
+    };
+  });
+}
+
 }  // namespace
 
 void add_admin(CLI::App& app, Context& context, Handler& handler) {
@@ -111,6 +162,7 @@ void add_admin(CLI::App& app, Context& context, Handler& handler) {
                   add->excludes(remove);
                   remove->excludes(add);
                 });
+  add_notify(*admin, context, handler);
   add_operation(*admin, context, handler, "rollback", "return the game to the end of a turn",
                 [](CLI::App& cmd, referee::AdminRequest& r) {
                   cmd.add_option("--to", r.to, "the turn (0: the start)")->required();

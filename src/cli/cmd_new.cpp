@@ -27,6 +27,7 @@ struct NewOptions {
   std::vector<std::string> bots;  // NAME=LEVEL: seats the referee's bot plays
   referee::TimingRequest timing;
   std::vector<std::string> observers;
+  std::vector<std::string> notify;  // [FORMAT:]URL: where the game tells its news
   MailOptions mail;
 };
 
@@ -86,6 +87,9 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
                   "a player may announce an absence of up to DAYS (default 0: none)");
   cmd->add_option("--observer", opts->observers,
                   "\"Name <addr>\": follows the game by mail without a seat (repeat for several)");
+  cmd->add_option("--notify", opts->notify,
+                  "[json:|discord:|slack:]URL: a webhook told the game's public news after every "
+                  "change (repeat for several)");
   add_mail_options(*cmd, opts->mail, true);
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
@@ -101,6 +105,7 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
       if (!opts->position.empty())
         request.position = turnfile::yaml_to_document(read_input(opts->position), opts->position);
       request.observers = opts->observers;
+      request.notify = opts->notify;
       nlohmann::json created = referee::create_game(context.db(), request);
       int code = 0;
       if (opts->mail.mail) {

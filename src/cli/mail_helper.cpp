@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -32,13 +33,16 @@ std::filesystem::path binary_directory() {
 
 }  // namespace
 
-void run_mail_helper(char** argv) {
+std::vector<std::string> helper_candidates(const char* name) {
   const std::filesystem::path here = binary_directory();
+  return {here / name, (here / CARAVAN_MAIL_HELPER_DIR / name).lexically_normal()};
+}
+
+void run_mail_helper(char** argv) {
   std::string tried;
-  for (const auto& candidate :
-       {here / kHelper, (here / CARAVAN_MAIL_HELPER_DIR / kHelper).lexically_normal()}) {
+  for (const auto& candidate : helper_candidates(kHelper)) {
     execv(candidate.c_str(), argv);  // the same arguments, argv[0] too: the same messages
-    tried += fmt::format("\n  {}: {}", candidate.string(), std::strerror(errno));
+    tried += fmt::format("\n  {}: {}", candidate, std::strerror(errno));
   }
   // 75, not 78: an MTA then keeps the message queued until the installation is mended.
   throw core::UserError(core::Exit::kTempFail,

@@ -129,7 +129,8 @@ Document admin(GameContext& context, const Document& action, std::int64_t number
   const std::string op = action.value("op", "");
   Document events = Document::array({event(row, -1, action)});
   // The clock, the seats and the observers, not the game.
-  if (op == "address" || op == "replace" || op == "extend" || op == "observe") return events;
+  if (op == "address" || op == "replace" || op == "extend" || op == "observe" || op == "notify")
+    return events;
   if (op == "pause") {
     row.host["paused"] = {{"remaining", action.value("remaining", Document())}};
   } else if (op == "resume") {

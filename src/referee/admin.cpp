@@ -1,5 +1,7 @@
 // admin: the game master's hand. Every operation is a turn of the game's record (seat -1, the
 // referee), chained and audited like a player's, with the reason the game master gave.
+#include <charconv>
+
 #include <fmt/format.h>
 
 #include "core/clock.hpp"
@@ -7,9 +9,12 @@
 #include "core/errors.hpp"
 #include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
+#include "notify/outbox.hpp"
+#include "notify/targets.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
 #include "referee/in_hand.hpp"
+#include "referee/news.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
 #include "referee/turns.hpp"
@@ -24,6 +29,14 @@ namespace {
 
 store::PlayerRow& seat_row(store::GameRow& row, const std::string& name) {
   return row.players.at(static_cast<std::size_t>(seat_of(row, name)));
+}
+
+std::int64_t target_id(const std::string& text) {
+  std::int64_t id = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (error != std::errc() || end != text.data() + text.size() || id <= 0)
+    usage(fmt::format("'{}' is not a notification target's id (see admin notify list)", text));
+  return id;
 }
 
 // The action document for the record, and what the store must change beside it.
@@ -112,6 +125,22 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
                         remove ? "is not" : "is already", row.id));
     action["change"] = remove ? "remove" : "add";
     printed["address"] = named.address;
+  } else if (request.op == "notify") {
+    // A target's URL is a secret: the record, which every player may read, names the target by
+    // its id and format alone.
+    if (request.remove) {
+      const std::int64_t id = target_id(request.by);
+      if (!notify::remove_target(db, row.id, id))
+        usage(fmt::format("game {} has no notification target {}", row.id, id));
+      action["change"] = "remove";
+      action["target"] = id;
+    } else {
+      const notify::TargetSpec spec = notify::parse_target(request.address);
+      action["change"] = "add";
+      action["target"] = notify::add_target(db, row.id, spec);
+      action["format"] = notify::format_name(spec.format);
+    }
+    printed["target"] = action["target"];
   } else if (request.op != "resume") {
     usage(fmt::format("unknown admin operation '{}'", request.op));
   }
@@ -119,6 +148,15 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
 }
 
 }  // namespace
+
+Document notify_targets(store::Database& db, const std::string& game) {
+  GamesInHand hand(db);
+  if (!hand.row(game))
+    throw core::UserError(core::Exit::kNoInput, fmt::format("no game '{}' in this database", game));
+  return {{"game", game},
+          {"targets", notify::describe_targets(db, game)},
+          {"waiting", notify::waiting(db, game)}};
+}
 
 Document admin(store::Database& db, const AdminRequest& request) {
   GamesInHand games(db);
@@ -167,6 +205,7 @@ Document admin(GamesInHand& hand, const AdminRequest& request) {
   printed["turn"] = number;
   printed["chain"] = row.chain_head;
   apply_forced_moves(games, context);
+  tell_news(db, context);
   tx.commit();
   printed["finished"] = row.finished;
   printed["to_move"] = to_move_names(*context.state, row);

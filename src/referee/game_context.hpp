@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/engine.hpp"
 #include "store/game_store.hpp"
@@ -20,6 +21,10 @@ struct GameContext {
   // The last turn record_turn stored from this context (without its snapshot): a picture of the
   // game as the turn left it marks it without reading it back (referee/in_hand.hpp).
   std::optional<store::TurnRow> last_turn{};
+  // The turns record_turn stored from this context that no news has told yet (without their
+  // snapshots): the change's transaction tells them to the game's notification targets
+  // (referee/news.hpp), which empties this.
+  std::vector<store::TurnRow> untold{};
 };
 
 std::map<std::string, std::string> options_of(const store::GameRow& row);

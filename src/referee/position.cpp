@@ -16,7 +16,7 @@ bool changes_position(const store::TurnRow& turn) {
   if (name == "admin") {
     const std::string op = turn.action.value("op", "");
     return !(op == "pause" || op == "resume" || op == "extend" || op == "address" ||
-             op == "replace" || op == "observe");
+             op == "replace" || op == "observe" || op == "notify");
   }
   // An accepted draw ends the game (nothing is current after it); an accepted undo may take a
   // turn back, and counts as a change even while other seats still have to accept it.

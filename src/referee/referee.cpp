@@ -14,10 +14,13 @@
 #include "core/tally.hpp"
 #include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
+#include "notify/outbox.hpp"
+#include "notify/targets.hpp"
 #include "output/writer.hpp"
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
 #include "referee/in_hand.hpp"
+#include "referee/news.hpp"
 #include "referee/position.hpp"
 #include "referee/prose.hpp"
 #include "referee/timing.hpp"
@@ -243,9 +246,12 @@ Document create_game(store::Database& db, const NewGame& given) {
     const NamedAddress named = split_address(text, true);
     if (games.add_observer(row.id, {named.address, named.name})) observers.push_back(named.address);
   }
+  for (const auto& target : request.notify)
+    notify::add_target(db, row.id, notify::parse_target(target));
   // A position may leave the first player with only a forced move: the referee makes it now.
   GameContext context{row, engine, std::move(state), rng};
   apply_forced_moves(games, context);
+  tell_news(db, context, "created");
   tx.commit();
   Document made = {{"game", row.id},
                    {"kind", row.kind},
@@ -253,6 +259,7 @@ Document create_game(store::Database& db, const NewGame& given) {
                    {"chain", context.row.chain_head},
                    {"players", seats}};
   if (!observers.empty()) made["observers"] = observers;
+  if (!request.notify.empty()) made["notify"] = notify::describe_targets(db, row.id);
   add_clock_fields(made, context.row);
   return made;
 }
@@ -389,6 +396,13 @@ Document observer_history(store::Database& db, const std::string& game) {
 Document list_games(store::Database& db, const ListFilter& filter) {
   store::GameStore games(db);
   const std::string now = core::format_time(core::now());
+  // What waits to be sent to each game's notification targets (never their URLs).
+  std::map<std::string, Document> waiting;
+  for (auto& target : notify::waiting(db)) {
+    const std::string game = target["game"].get<std::string>();
+    target.erase("game");
+    waiting[game].push_back(std::move(target));
+  }
   Document list = Document::array();
   for (const auto& row : games.list_games()) {
     Document names = Document::array();
@@ -415,6 +429,8 @@ Document list_games(store::Database& db, const ListFilter& filter) {
     if (overdue) item["overdue"] = true;
     if (row.host.contains("paused") && !row.finished) item["paused"] = true;
     if (row.finished) item["result"] = row.result;
+    if (const auto it = waiting.find(row.id); it != waiting.end())
+      item["notifications"] = it->second;
     list.push_back(item);
   }
   return list;

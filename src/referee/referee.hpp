@@ -48,6 +48,8 @@ struct NewGame {
   std::vector<std::string> observers{};
   // Player name -> bot spec (parse_bot_spec): the referee's bot plays that seat.
   std::map<std::string, std::string> bots{};
+  // "[json:|discord:|slack:]URL": where the game tells its news (notify::parse_target).
+  std::vector<std::string> notify{};
 };
 
 // Prints game, kind, seed_commitment, chain and players [{name, seat, role, token or key}]: the
@@ -126,16 +128,17 @@ Document tick(store::Database& db);
 // The game master's hand: every operation is a turn of the game's record, with its reason.
 struct AdminRequest {
   std::string game;
-  std::string op;  // address, replace, extend, pause, resume, end, rollback, observe
+  // address, replace, extend, pause, resume, end, rollback, observe, notify
+  std::string op;
   std::string reason;
-  std::string player{};                // address, replace: the seat's player
-  std::string address{};               // address; replace (optional)
-  std::string by{};                    // replace: the substitute; extend: a duration
-  std::string key{};                   // replace: the substitute's public key (optional)
-  std::string bot{};                   // replace: the referee's bot takes the seat (a bot spec)
+  std::string player{};   // address, replace: the seat's player
+  std::string address{};  // address; replace (optional); notify: the target
+  std::string by{};       // replace: the substitute; extend: a duration; notify --remove: the id
+  std::string key{};      // replace: the substitute's public key (optional)
+  std::string bot{};      // replace: the referee's bot takes the seat (a bot spec)
   std::vector<std::string> winners{};  // end
   std::int64_t to = -1;                // rollback
-  bool remove = false;                 // observe: --remove ADDRESS instead of --add
+  bool remove = false;                 // observe: --remove ADDRESS; notify: remove ID
 };
 // "Ann <ann@example.org>" as {address, name}; a bare address has no name. UserError 64 when
 // there is no address in it and `required`, or the address is not one.
@@ -148,6 +151,9 @@ NamedAddress split_address(const std::string& text, bool required);
 void check_address(const std::string& address, const std::string& name = "");
 Document admin(GamesInHand& games, const AdminRequest& request);
 Document admin(store::Database& db, const AdminRequest& request);
+// A game's notification targets and what waits for them (admin notify list): {game, targets:
+// [{id, format, added}], waiting: notify::waiting}. Never a target's URL. UserError 66 for no game.
+Document notify_targets(store::Database& db, const std::string& game);
 // Replays each game (or one) from its record; ok: false names the first turn that disagrees.
 Document audit(store::Database& db, const std::optional<std::string>& game);
 Document describe_engines();

@@ -11,6 +11,7 @@
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
 #include "referee/in_hand.hpp"
+#include "referee/news.hpp"
 #include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
@@ -182,6 +183,7 @@ TurnOutcome submit(GamesInHand& hand, const std::string& text, const turnfile::R
         db, {request.game, outcome.answer["turn"].get<std::int64_t>(), request.player,
              ledger::sha256_hex(text), outcome.answer["chain"].get<std::string>()});
     core::fault_point("after-receipt");
+    tell_news(db, context);
     tx.commit();
     outcome.game = request.game;
     // The views come from the state in memory: the snapshot just committed is not read again.

@@ -8,6 +8,7 @@
 #include "referee/actions.hpp"
 #include "referee/game_context.hpp"
 #include "referee/in_hand.hpp"
+#include "referee/news.hpp"
 #include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
@@ -101,6 +102,7 @@ Document tick_game(GamesInHand& hand, const std::string& id, core::Time now) {
   if (now > *deadline + grace) {
     GameContext context = hand.copy(id);
     Document report = miss(games, context, seat);
+    tell_news(hand.db(), context);
     tx.commit();
     hand.keep(std::move(context));
     return report;

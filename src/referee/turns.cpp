@@ -88,6 +88,7 @@ void record_turn(store::GameStore& games, GameContext& context, int seat, bool f
   games.update_snapshot(row, state_text);
   core::fault_point("after-update-snapshot");
   turn.snapshot.clear();  // kept in the store; the turn itself stays at hand for its pictures
+  context.untold.push_back(turn);
   context.last_turn = std::move(turn);
 }
 

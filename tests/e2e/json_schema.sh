@@ -145,6 +145,16 @@ answer bot bot "$game" --player eve --level random --token "$(token_of eve)"
 answer tick tick
 answer admin admin replace "$game" --player eve --bot random --reason "eve left"
 answer bot bot "$game" --player eve --level greedy
+# The events a JSON notification target is sent, as the outbox keeps them (nothing listens on
+# port 9 here, so they wait there; tests/e2e/notify.sh posts them to a receiver).
+"$BIN" new caravaneers --player ivy --player jo --seed 3 --notify "json:http://127.0.0.1:9/a" \
+  >new.yaml
+game=$(sed -n 's/^game: //p' new.yaml)
+answer admin admin notify add "$game" "json:http://127.0.0.1:9/b" --reason "a second channel"
+while read -r body; do
+  n=$((n + 1))
+  printf '%s\n' "$body" >"answers/notify-event-$n.json"
+done < <(sqlite3 "$CARAVAN_REF_DB" "SELECT body FROM notify_outbox WHERE game_id = '$game'")
 
 expect_exit 0 "every answer matches its schema" -- "$PY" "$SRC/tests/e2e/json_schema.py" \
   "$SCHEMAS" answers

@@ -1,13 +1,14 @@
 # What every command pays to start (docs/PERFORMANCE.md): caravan-ref does not link GMime and
 # what it brings (GIO, gpgme) nor the picture libraries (librsvg, cairo, pango...); it runs
 # caravan-ref-mail, built from the same library, for a command line that reads or sends mail.
+# Nor does it link libcurl: caravan-ref-notify alone does (notifications by webhook).
 # A mail is still read and answered with a PNG through caravan-ref; a binary without its helper
 # says so.
 source "$(dirname "$0")/lib.sh" "$@"
 
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 needed "$BIN" >needed
-for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme; do
+for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme libcurl; do
   if grep -q "^$lib" needed; then FAILED=$((FAILED + 1)); echo "FAIL: the binary links $lib"; else
     PASSED=$((PASSED + 1)); fi
 done
@@ -18,6 +19,9 @@ for lib in librsvg libgmime; do
   grep -q "^$lib" helper-needed && PASSED=$((PASSED + 1)) ||
     { FAILED=$((FAILED + 1)); echo "FAIL: caravan-ref-mail does not link $lib"; }
 done
+# libcurl (notifications by webhook) is caravan-ref-notify's alone.
+needed "$(dirname "$BIN")/caravan-ref-notify" | grep -q "^libcurl" && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: caravan-ref-notify does not link libcurl"; }
 
 # A game with an address, a turn by mail, the reply in an outbox: its picture part is a PNG.
 expect_exit 0 "new" -- "$BIN" new caravaneers --player "Ann <ann@example.org>" --player bob \

@@ -1,0 +1,64 @@
+#include "notify/http.hpp"
+
+#include <cstdlib>
+#include <memory>
+
+#include <curl/curl.h>
+
+namespace notify {
+
+namespace {
+
+std::size_t ignore_body(char*, std::size_t size, std::size_t count, void*) { return size * count; }
+
+struct CurlDeleter {
+  void operator()(CURL* curl) const { curl_easy_cleanup(curl); }
+};
+struct ListDeleter {
+  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+};
+
+}  // namespace
+
+std::chrono::milliseconds post_timeout() {
+  if (const char* text = std::getenv("CARAVAN_REF_NOTIFY_TIMEOUT"); text && *text)
+    if (const auto parsed = core::parse_duration_ms(text); parsed && parsed->count() > 0)
+      return *parsed;
+  return kPostTimeout;
+}
+
+PostResult http_post(const std::string& url, const std::string& body, const std::string& key) {
+  static const bool ready = curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+  if (!ready) return {0, "libcurl could not start"};
+  std::unique_ptr<CURL, CurlDeleter> curl(curl_easy_init());
+  if (!curl) return {0, "libcurl could not start"};
+  std::unique_ptr<curl_slist, ListDeleter> headers;
+  std::string idempotency("Idempotency-Key: ");
+  idempotency += key;
+  for (const std::string& header : {std::string("Content-Type: application/json"), idempotency}) {
+    curl_slist* longer = curl_slist_append(headers.get(), header.c_str());
+    if (!longer) return {0, "out of memory"};
+    headers.release();
+    headers.reset(longer);
+  }
+  CURL* handle = curl.get();
+  curl_easy_setopt(handle, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(handle, CURLOPT_SSL_VERIFYPEER, 1L);
+  curl_easy_setopt(handle, CURLOPT_SSL_VERIFYHOST, 2L);
+  curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(handle, CURLOPT_TIMEOUT_MS, static_cast<long>(post_timeout().count()));
+  curl_easy_setopt(handle, CURLOPT_HTTPHEADER, headers.get());
+  curl_easy_setopt(handle, CURLOPT_POSTFIELDS, body.c_str());
+  curl_easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+  curl_easy_setopt(handle, CURLOPT_USERAGENT, "caravan-ref/" CARAVAN_VERSION);
+  curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, ignore_body);
+  const CURLcode code = curl_easy_perform(handle);
+  if (code != CURLE_OK) return {0, curl_easy_strerror(code)};  // curl's words, never the URL
+  long status = 0;
+  curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &status);
+  return {status, {}};
+}
+
+}  // namespace notify

@@ -1,0 +1,21 @@
+// Posting a notification over HTTP with libcurl (Debian's): linked only into caravan-ref-notify
+// and the tests, so that no other command loads libcurl and the thirty libraries it brings.
+#pragma once
+
+#include <chrono>
+
+#include "notify/outbox.hpp"
+
+namespace notify {
+
+// The longest one post may take, connection included, unless CARAVAN_REF_NOTIFY_TIMEOUT gives
+// another duration ("2s", "500ms"): a slow receiver waits for the next round.
+inline constexpr std::chrono::milliseconds kPostTimeout{5000};
+std::chrono::milliseconds post_timeout();
+
+// A POST of `body` (application/json) with an Idempotency-Key header, HTTPS verified against the
+// system's certificate authorities, no redirect followed, http and https only. Never throws for
+// the network's failures: they are the result's `error`, in curl's words without the URL.
+PostResult http_post(const std::string& url, const std::string& body, const std::string& key);
+
+}  // namespace notify

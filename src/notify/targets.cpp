@@ -1,0 +1,139 @@
+#include "notify/targets.hpp"
+
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "core/clock.hpp"
+#include "core/errors.hpp"
+
+namespace notify {
+
+namespace {
+
+[[noreturn]] void refuse(const std::string& message) {
+  throw core::UserError(core::Exit::kUsage, message);
+}
+
+Format parse_format(const std::string& name) {
+  if (name == "json") return Format::kJson;
+  if (name == "discord") return Format::kDiscord;
+  if (name == "slack") return Format::kSlack;
+  refuse(fmt::format("unknown notification format '{}' (json, discord or slack)", name));
+}
+
+// The host of an http(s) URL, lower case; empty when `url` is not one.
+std::string host_of(const std::string& url) {
+  std::string rest;
+  for (const std::string scheme : {"http://", "https://"})
+    if (url.size() > scheme.size() && url.compare(0, scheme.size(), scheme) == 0)
+      rest = url.substr(scheme.size());
+  const auto end = rest.find_first_of("/?#");
+  std::string authority = rest.substr(0, end);
+  if (const auto at = authority.rfind('@'); at != std::string::npos) authority.erase(0, at + 1);
+  std::string host = authority;
+  if (host.starts_with('['))
+    host = host.substr(0, host.find(']') == std::string::npos ? 0 : host.find(']') + 1);
+  else
+    host = host.substr(0, host.find(':'));
+  for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return host;
+}
+
+}  // namespace
+
+std::string format_name(Format format) {
+  switch (format) {
+    case Format::kDiscord:
+      return "discord";
+    case Format::kSlack:
+      return "slack";
+    case Format::kJson:
+      break;
+  }
+  return "json";
+}
+
+TargetSpec parse_target(const std::string& text) {
+  TargetSpec spec;
+  std::string url = text;
+  bool named = false;
+  if (const auto colon = text.find(':'); colon != std::string::npos) {
+    const std::string before = text.substr(0, colon);
+    if (before != "http" && before != "https" && text.compare(colon + 1, 2, "//") != 0) {
+      spec.format = parse_format(before);
+      url = text.substr(colon + 1);
+      named = true;
+    }
+  }
+  const std::string host = host_of(url);
+  if (host.empty())
+    refuse(
+        "a notification target is an http:// or https:// URL, optionally after json:, "
+        "discord: or slack:");
+  for (const char c : url)
+    if (static_cast<unsigned char>(c) <= ' ' || c == 0x7f)
+      refuse("a notification target's URL has a space or a control character in it");
+  if (!named) {
+    if ((host == "discord.com" || host == "discordapp.com" || host.ends_with(".discord.com")) &&
+        url.find("/api/webhooks/") != std::string::npos)
+      spec.format = Format::kDiscord;
+    else if (host == "hooks.slack.com")
+      spec.format = Format::kSlack;
+  }
+  spec.url = url;
+  return spec;
+}
+
+std::int64_t add_target(store::Database& db, const std::string& game, const TargetSpec& spec) {
+  store::Statement same(db,
+                        "SELECT id FROM notify_targets WHERE game_id = ? AND url = ? AND "
+                        "removed_at IS NULL");
+  same.bind(1, game).bind(2, spec.url);
+  if (same.step())
+    refuse(fmt::format("game {} has that target already (target {})", game, same.integer(0)));
+  store::Statement insert(
+      db, "INSERT INTO notify_targets (game_id, format, url, added_at) VALUES (?, ?, ?, ?)");
+  insert.bind(1, game).bind(2, format_name(spec.format)).bind(3, spec.url);
+  insert.bind(4, core::format_time(core::now()));
+  insert.run();
+  return db.last_insert_id();
+}
+
+bool remove_target(store::Database& db, const std::string& game, std::int64_t id) {
+  store::Statement remove(db,
+                          "UPDATE notify_targets SET removed_at = ? WHERE id = ? AND game_id = ? "
+                          "AND removed_at IS NULL");
+  remove.bind(1, core::format_time(core::now())).bind(2, id).bind(3, game);
+  remove.run();
+  if (db.changes() == 0) return false;
+  store::Statement drop(db, "DELETE FROM notify_outbox WHERE target_id = ? AND sent_at IS NULL");
+  drop.bind(1, id);
+  drop.run();
+  return true;
+}
+
+std::vector<Target> targets_of(store::Database& db, const std::string& game) {
+  store::Statement select(db,
+                          "SELECT id, format, url FROM notify_targets WHERE game_id = ? AND "
+                          "removed_at IS NULL ORDER BY id");
+  select.bind(1, game);
+  std::vector<Target> targets;
+  while (select.step())
+    targets.push_back({select.integer(0), game, parse_format(select.text(1)), select.text(2)});
+  return targets;
+}
+
+core::Document describe_targets(store::Database& db, const std::string& game) {
+  store::Statement select(db,
+                          "SELECT id, format, added_at FROM notify_targets WHERE game_id = ? AND "
+                          "removed_at IS NULL ORDER BY id");
+  select.bind(1, game);
+  core::Document list = core::Document::array();
+  while (select.step())
+    list.push_back(
+        {{"id", select.integer(0)}, {"format", select.text(1)}, {"added", select.text(2)}});
+  return list;
+}
+
+}  // namespace notify

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Notifications by webhook (caravan-ref(1), NOTIFICATIONS) to a real HTTP server this test starts
+# (tests/e2e/notify_server.py): every kind of change in each format, each JSON event checked
+# against notify-event.schema.json; the server down, then up again (every message
+# arrives once, in order); a slow server (the turn is committed before it is told, and the command
+# does not wait past the post's timeout); the target URLs in no output. The clock is set, never
+# waited for: the back-off is passed by setting the time.
+source "$(dirname "$0")/lib.sh" "$@"
+command -v jq >/dev/null && command -v python3 >/dev/null ||
+  { echo "skipped: needs jq and python3"; rm -rf "$WORK"; exit 77; }
+export CARAVAN_REF_NOW=2026-03-01T09:00:00Z
+export CARAVAN_REF_NOTIFY_TIMEOUT=1s
+SERVER_PID=
+start_server() {  # start_server [PORT]: the receiver, logging to received.log
+  rm -f port
+  python3 "$SRC/tests/e2e/notify_server.py" port received.log ${1:+--port "$1"} 2>server.err &
+  SERVER_PID=$!
+  for _ in $(seq 200); do [ -s port ] && break; sleep 0.05; done  # until it listens
+  PORT=$(cat port)
+}
+stop_server() { kill "$SERVER_PID" 2>/dev/null; wait "$SERVER_PID" 2>/dev/null; SERVER_PID=; }
+trap 'stop_server' EXIT
+start_server
+URL="http://127.0.0.1:$PORT"
+SECRET=s3cr3t-path
+
+# game: the id of the game whose `new` answer is in new.json; token NAME: its player's token.
+token() { jq -r --arg n "$1" '.players[] | select(.name == $n) | .token' new.json; }
+play() {  # play GAME PLAYER: the player's first legal move
+  local turn move
+  turn=$("$BIN" --format json view "$1" --player "$2" | jq .turn)
+  move=$("$BIN" --format json moves "$1" --player "$2" --limit 1 | jq -c '.moves[0]')
+  printf 'game: %s\nplayer: %s\nturn: %s\ntoken: %s\nmoves: [%s]\n' "$1" "$2" "$turn" \
+    "$(token "$2")" "$move" >turn.yaml
+  expect_exit 0 "$2 plays $move" -- "$BIN" submit turn.yaml
+}
+act() {  # act GAME PLAYER ACTION
+  local turn
+  turn=$("$BIN" --format json view "$1" --player "$2" | jq .turn)
+  printf 'game: %s\nplayer: %s\nturn: %s\ntoken: %s\naction: %s\n' "$1" "$2" "$turn" \
+    "$(token "$2")" "$3" >turn.yaml
+  expect_exit 0 "$2: $3" -- "$BIN" submit turn.yaml
+}
+to_move() { "$BIN" --format json view "$1" --referee | jq -r '.to_move[0]'; }
+# received PATH: what the server was sent at PATH, one JSON body a line, in the order received.
+received() { jq -c --arg p "$1" 'select(.path == $p) | .body | fromjson' received.log; }
+
+# 1. Every kind of change, told to a target of each format.
+expect_exit 0 "new with three targets" -- "$BIN" --format json new caravaneers --player ann \
+  --player bob --seed 5 --deadline 1d --notify "json:$URL/json/$SECRET" \
+  --notify "discord:$URL/discord/$SECRET" --notify "slack:$URL/slack/$SECRET"
+cp out new.json
+GAME=$(jq -r .game new.json)
+expect_in out '"format": "discord"' "new lists the targets by id and format"
+play "$GAME" ann                                         # turn
+act "$GAME" "$(to_move "$GAME")" offer-draw              # action
+expect_exit 0 "tick past the deadline" -- "$BIN" --now 2026-03-03T09:00:00Z tick  # clock
+export CARAVAN_REF_NOW=2026-03-03T09:00:00Z
+expect_exit 0 "a correction" -- "$BIN" admin extend "$GAME" --by 1d --reason "a holiday"
+act "$GAME" "$(to_move "$GAME")" resign                  # result
+for format in json discord slack; do
+  n=$(grep -c "\"/$format/$SECRET\"" received.log)
+  [ "$n" -eq 6 ] && PASSED=$((PASSED + 1)) ||
+    { FAILED=$((FAILED + 1)); echo "FAIL: $format: $n messages, wanted 6"; cat received.log; }
+done
+received "/json/$SECRET" | jq -r .event | tr '\n' ' ' >events
+expect_in events "created turn action clock correction result" "every kind of change, in order"
+mkdir -p answers
+i=0
+while read -r body; do
+  i=$((i + 1))
+  printf '%s\n' "$body" >"answers/notify-event-$i.json"
+done < <(received "/json/$SECRET")
+expect_exit 0 "every JSON event matches its schema" -- python3 "$SRC/tests/e2e/json_schema.py" \
+  --partial "$SCHEMAS" answers
+jq -r 'select(.path | startswith("/json")) | [.key, (.body | fromjson | .id)] | @tsv' \
+  received.log | awk '$1 != $2 {bad = 1} END {exit bad}' && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: the Idempotency-Key header is not the event's id"; }
+received "/discord/$SECRET" | jq -r .content >discord.txt
+expect_in discord.txt "Finished: ann wins by resignation" "Discord is told the result in words"
+received "/slack/$SECRET" | jq -r .text >slack.txt
+expect_in slack.txt "Turn 1: ann [South]" "Slack is told who played"
+expect_exit 0 "admin notify list" -- "$BIN" admin notify list "$GAME"
+expect_in out "format: slack" "the targets are listed by format"
+
+# 2. The server down: the turns commit and wait; up again, each message arrives once, in order.
+expect_exit 0 "a second game" -- "$BIN" --format json new caravaneers --player ann --player bob \
+  --seed 6 --notify "json:$URL/down/$SECRET"
+cp out new.json
+G2=$(jq -r .game new.json)
+stop_server
+play "$G2" ann
+play "$G2" bob
+expect_exit 0 "list shows what waits" -- "$BIN" --format json list
+jq -e --arg g "$G2" '.[] | select(.game == $g) | .notifications[0] |
+  .waiting == 2 and .attempts == 1 and .next_attempt == "2026-03-03T09:00:30Z"' out >/dev/null &&
+  PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: list: what waits"; cat out; }
+expect_exit 0 "nothing is tried again before the back-off" -- "$BIN" tick
+start_server "$PORT"
+[ "$(grep -c "/down/" received.log)" -eq 1 ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: a message was sent before its back-off ended"; }
+expect_exit 0 "tick after the back-off sends what waited" -- "$BIN" --now 2026-03-03T09:00:30Z tick
+received "/down/$SECRET" | jq -r .turn | tr '\n' ' ' >turns
+expect_in turns "0 1 2" "the start, then both turns, in order"
+[ "$(grep -c "/down/" received.log)" -eq 3 ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: not each once"; grep "/down/" received.log; }
+expect_exit 0 "list: nothing waits" -- "$BIN" --format json list
+jq -e 'all(.[]; has("notifications") | not)' out >/dev/null && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: something still waits"; cat out; }
+
+# 3. A slow server: the turn is committed before the server is told, and the command ends at the
+# post's timeout (1 s here), the message kept for the next run.
+touch hold
+export CARAVAN_REF_NOW=2026-03-03T10:00:00Z
+TURNS_BEFORE=$(sqlite3 "$CARAVAN_REF_DB" "SELECT COUNT(*) FROM turns" 2>/dev/null || echo "")
+play "$G2" ann
+jq -r 'select(.held) | .turns' received.log >held
+[ -n "$TURNS_BEFORE" ] && expect_in held "$((TURNS_BEFORE + 1))" \
+  "the turn was committed before the slow server was told"
+expect_exit 0 "list: the timed-out message waits" -- "$BIN" --format json list
+jq -e --arg g "$G2" '.[] | select(.game == $g) | .notifications[0].last_error' out >err.txt
+expect_in err.txt "Timeout" "the failure is the timeout"
+rm hold
+expect_exit 0 "the next run sends it" -- "$BIN" --now 2026-03-03T10:00:30Z tick
+# The held request may have reached the server after all: the receiver knows it by its key.
+jq -r 'select(.path == "/down/'"$SECRET"'") | .key' received.log | sort -u | wc -l >keys
+expect_in keys "4" "four messages, each with a key of its own"
+
+# A target added from standard input hears of its own addition.
+echo "$URL/stdin/$SECRET" >url.txt
+expect_exit 0 "admin notify add json:- reads the URL" -- "$BIN" admin notify add "$G2" json:- \
+  --reason "the club's bridge" <url.txt
+received "/stdin/$SECRET" | jq -r .event >stdin-events
+expect_in stdin-events "correction" "the new target is told of its addition"
+
+# 4. The URLs are secrets: in no answer, log, export or list.
+for command in "list" "view $GAME --referee" "log $GAME --referee" "export $GAME" \
+  "admin notify list $GAME"; do
+  # shellcheck disable=SC2086
+  "$BIN" --format json $command >>shown.txt 2>&1
+done
+grep -q "$SECRET" shown.txt && { FAILED=$((FAILED + 1)); echo "FAIL: a target URL is shown"; } ||
+  PASSED=$((PASSED + 1))
+expect_exit 64 "a URL that is not http(s) is refused" -- "$BIN" admin notify add "$GAME" \
+  "ftp://x.example/$SECRET" --reason "wrong"
+grep -q "$SECRET" err && { FAILED=$((FAILED + 1)); echo "FAIL: the error quotes the URL"; } ||
+  PASSED=$((PASSED + 1))
+finish
