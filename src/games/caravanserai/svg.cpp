@@ -179,13 +179,25 @@ core::Engine::Picture CaravanseraiEngine::picture(const Document& view, const Do
   if (last.is_object()) {
     cell_names(last.value("moves", Document()), b, marked);
     for (const Document& e : last.value("events", Document::array())) cell_names(e, b, marked);
+    // Said from the events (everyone sees them, the seat's letter and the move), else from the
+    // turn's moves and its player.
     std::string done;
-    for (const Document& move : last.value("moves", Document::array())) {
-      const std::string words = move_words(move);
-      if (!words.empty()) done += (done.empty() ? "" : ", then ") + words;
+    std::string who;
+    for (const Document& e : last.value("events", Document::array())) {
+      if (!e.is_object() || !e.contains("move")) continue;
+      const std::string words = move_words(e["move"]);
+      if (words.empty()) continue;
+      who = text_of(core::member(e, "seat"));
+      done += (done.empty() ? "" : ", then ") + words;
     }
-    if (last.contains("player") && !done.empty())
-      summary = fmt::format("{} {}.", text_of(last["player"]), done);
+    if (done.empty() && last.contains("player")) {
+      who = text_of(last["player"]);
+      for (const Document& move : last.value("moves", Document::array())) {
+        const std::string words = move_words(move);
+        if (!words.empty()) done += (done.empty() ? "" : ", then ") + words;
+      }
+    }
+    if (!who.empty() && !done.empty()) summary = fmt::format("{} {}.", who, done);
   }
   for (int cell : marked)
     d.polygon(

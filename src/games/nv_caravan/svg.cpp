@@ -241,7 +241,7 @@ core::Engine::Picture NvCaravanEngine::picture(const Document& view, const Docum
            {.size = 13, .anchor = svg::Anchor::kMiddle, .fill = colour::kDarkGrey});
     d.text(cx, y + 29,
            fmt::format("{} against {}{}", text_of(bids[0]), text_of(bids[1]),
-                       won.is_string() ? ": " + text_of(won) + "'s" : std::string()),
+                       won.is_string() ? ", " + text_of(won) + " wins" : std::string()),
            {.size = 14, .anchor = svg::Anchor::kMiddle, .bold = won.is_string()});
   }
   y += 38;
