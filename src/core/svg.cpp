@@ -1,5 +1,6 @@
 #include "core/svg.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
@@ -132,6 +133,87 @@ std::string Drawing::element() const {
   out += body_;
   for (int i = 0; i < open_groups_; ++i) out += "</g>\n";
   return out + "</svg>\n";
+}
+
+namespace {
+// Glyph widths as fractions of the font size, DejaVu Sans Bold's digits and capitals (a little
+// generous, so that a narrower fallback font never overflows the card).
+constexpr double kRankAdvance = 0.72;
+constexpr double kSymbolAdvance = 0.8;
+constexpr double kPad = 4;
+constexpr double kNoteSize = 9;
+double note_width(const CardFace& face) {
+  return face.note.empty() ? 0 : 0.62 * kNoteSize * static_cast<double>(face.note.size()) + 1;
+}
+}  // namespace
+
+double card_width(const CardFace& face, double height) {
+  const double rank = kRankAdvance * height * 0.6 * static_cast<double>(face.rank.size());
+  const double symbols = kSymbolAdvance * height * 0.62 * static_cast<double>(face.suits.size());
+  return kPad * 2 + rank + symbols + note_width(face) + 2;
+}
+
+void card(Drawing& d, double x, double y, double width, double height, const CardFace& face) {
+  d.begin_group(face.tooltip, face.marked ? "card last" : "card");
+  d.rect(x, y, width, height,
+         {.fill = colour::kWhite,
+          .stroke = face.marked ? colour::kHighlight : colour::kDarkGrey,
+          .stroke_width = face.marked ? 2.5 : 1,
+          .dash = face.marked ? "5 3" : ""},
+         4);
+  const std::string ink = !face.rank_ink.empty() ? face.rank_ink
+                          : face.suits.empty()   ? std::string(colour::kBlack)
+                                                 : face.suits[0].ink;
+  const double baseline = y + height * 0.5 + height * 0.6 * 0.36;
+  d.text(x + kPad, baseline, face.rank, {.size = height * 0.6, .bold = true, .fill = ink});
+  double sx = x + width - kPad - note_width(face);
+  for (auto it = face.suits.rbegin(); it != face.suits.rend(); ++it) {
+    d.text(sx, baseline, it->symbol,
+           {.size = height * 0.62, .anchor = Anchor::kEnd, .fill = it->ink});
+    sx -= kSymbolAdvance * height * 0.62;
+  }
+  if (!face.note.empty())
+    d.text(x + width - kPad, y + height * 0.45, face.note,
+           {.size = kNoteSize, .anchor = Anchor::kEnd, .fill = colour::kDarkGrey});
+  d.end_group();
+}
+
+std::vector<std::string> wrap(std::string_view text, double width, double size) {
+  // Characters, not bytes: a UTF-8 continuation byte starts no character.
+  const auto length = [](std::string_view s) {
+    return static_cast<double>(std::count_if(
+        s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  };
+  const double per_line = std::max(1.0, width / (0.64 * size));
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view word = text.substr(start, end - start);
+    if (!line.empty() && length(line) + 1 + length(word) > per_line) {
+      lines.push_back(line);
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    line += word;
+    start = end + 1;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+double last_turn_text(Drawing& d, double x, double y, std::string_view sentence, double width,
+                      double size) {
+  d.begin_group({}, "last-turn");
+  double used = 0;
+  for (const std::string& line : wrap(sentence, width, size)) {
+    d.text(x, y + used, line, {.size = size, .bold = true, .fill = colour::kHighlight});
+    used += size * 1.35;
+  }
+  d.end_group();
+  return used;
 }
 
 std::string document(std::string_view element) {

@@ -101,6 +101,36 @@ class Drawing {
   int open_groups_ = 0;
 };
 
+// A playing card's face, for the card games' pictures: a white card with rounded corners, its
+// rank large at the left in the ink of its first suit, its suits' symbols large at the right (so
+// suits differ by shape as well as colour), and a note in small type in the top corner.
+struct CardFace {
+  struct Suit {
+    std::string symbol;  // "\u2660"; DejaVu Sans must have the glyph (the PNG uses it)
+    std::string ink;
+  };
+  std::string rank;         // "7", "10", "K"
+  std::string rank_ink{};   // empty: the first suit's ink
+  std::vector<Suit> suits;  // none for a card without a suit
+  std::string note;         // e.g. the source deck ("/2"); may be empty
+  std::string tooltip;      // the card in words, its code as moves write it: "7 of Spades (7S)"
+  bool marked = false;      // outlined as what the last turn did (class "last")
+};
+void card(Drawing& d, double x, double y, double width, double height, const CardFace& face);
+// The width card() needs for a face of this height, so that its rank and symbols do not collide.
+double card_width(const CardFace& face, double height);
+
+// The last turn in words ("North played 7\u2660 on caravan 1."), bold in the highlight colour,
+// in a group of class "last-turn" (the one sentence of a picture that says what just happened),
+// wrapped at spaces to lines of at most `width`; `y` is the first line's baseline. Returns the
+// height of the lines drawn.
+double last_turn_text(Drawing& d, double x, double y, std::string_view sentence, double width = 584,
+                      double size = 15);
+
+// Text cut at spaces into lines of at most `width` user units at font size `size` (measured
+// generously, as bold DejaVu Sans); a word longer than a line stays whole.
+std::vector<std::string> wrap(std::string_view text, double width, double size);
+
 // A number as SVG wants it: at most two decimals, no trailing zeros.
 std::string number(double value);
 

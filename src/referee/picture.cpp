@@ -1,5 +1,6 @@
 #include "referee/picture.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
@@ -24,6 +25,7 @@ namespace svg = core::svg;
 using svg::escape;
 
 constexpr double kHeader = 50;
+constexpr double kFooter = 32;
 
 using core::svg::text_of;
 
@@ -47,6 +49,25 @@ std::string you_line(const Document& view) {
   if (!you.is_object()) return "Referee's view (everything)";
   return fmt::format("View of {} ({})", text_of(you.value("name", Document())),
                      text_of(you.value("role", Document())));
+}
+
+// The viewer's position below the board, for them alone: "Your turn, ann (North).", "Waiting
+// for bob to move.", nothing when the game is over (the header says how it ended).
+std::string position_line(const Document& view) {
+  if (view.value("finished", false)) return {};
+  const Document to_move = view.value("to_move", Document::array());
+  if (!to_move.is_array() || to_move.empty()) return {};
+  std::string names;
+  for (std::size_t i = 0; i < to_move.size(); ++i)
+    names += (i == 0 ? "" : i + 1 == to_move.size() ? " and " : ", ") + text_of(to_move[i]);
+  const Document& you = view.at("you");
+  if (you.is_object()) {
+    const std::string name = text_of(you.value("name", Document()));
+    if (std::find(to_move.begin(), to_move.end(), Document(name)) != to_move.end())
+      return fmt::format("Your turn, {} ({}).", name, text_of(you.value("role", Document())));
+    return fmt::format("Waiting for {} to move.", names);
+  }
+  return fmt::format("{} to move.", names);
 }
 
 // The deadline of the seat to move, when the game has a clock.
@@ -80,8 +101,10 @@ core::Engine::Picture picture(const Document& view, const Document& latest) {
                         : last_turns.empty() ? Document()
                                              : last_turns.back();
   core::Engine::Picture board = engine->picture(view.at("state"), last, viewer_of(view));
+  const std::string position = position_line(view);
 
-  svg::Drawing d(std::max(600.0, board.width), kHeader + board.height + 8);
+  svg::Drawing d(std::max(600.0, board.width),
+                 kHeader + board.height + (position.empty() ? 8 : kFooter));
   d.set_title(fmt::format("Game {} ({}), turn {}", text_of(view.value("game", Document())), kind,
                           text_of(view.value("turn", Document()))));
   d.rect(0, 0, d.width(), d.height(), {.fill = svg::colour::kPaper});
@@ -95,6 +118,8 @@ core::Engine::Picture picture(const Document& view, const Document& latest) {
     second += " \u2022 deadline " + deadline;
   d.text(8, 40, second, {.size = 14});
   d.place(board.svg, 0, kHeader);
+  if (!position.empty())
+    d.text(8, kHeader + board.height + 20, position, {.size = 15, .bold = true});
   return core::Engine::Picture::of(d, board.holding);
 }
 

@@ -31,9 +31,12 @@ core::Document latest_turn(store::Database& db, const std::string& game,
 core::Engine::Picture picture(const core::Document& view, const core::Document& latest = nullptr);
 // A standalone SVG document.
 std::string picture_svg(const core::Document& view, const core::Document& latest = nullptr);
-// The picture rendered to PNG bytes by librsvg, at `scale` times its size.
+// The picture rendered to PNG bytes by librsvg, at `scale` times its size: by default twice
+// its layout's pixels (1200 px wide for a picture laid out 600 wide), sharp on high-density
+// screens when shown at the layout's width (the SVG's width attribute).
+inline constexpr double kPngScale = 2.0;
 std::string picture_png(const core::Document& view, const core::Document& latest = nullptr,
-                        double scale = 1.0);
+                        double scale = kPngScale);
 // An SVG document rendered to PNG bytes; throws std::runtime_error when librsvg refuses it.
 std::string render_png(const std::string& svg, double scale = 1.0);
 

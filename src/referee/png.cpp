@@ -1,7 +1,9 @@
 // render_png (picture.hpp): librsvg draws the SVG into a cairo surface, cairo writes the PNG.
 // Linked into caravan-ref-mail only (with cairo, pango and the rest: some thirty libraries), where
 // mail's pictures are made; cli.hpp says why.
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -12,7 +14,40 @@
 
 namespace referee {
 
+namespace {
+
+// The last pictures made, newest first: a process that draws the same picture again (a replay,
+// the same view in two mails) draws it once. At twice the layout's pixels a PNG costs some
+// 100 ms, most of it in compressing.
+constexpr std::size_t kKept = 16;
+struct Made {
+  std::string svg;
+  double scale;
+  std::string png;
+};
+std::mutex kept_lock;
+std::deque<Made> kept;
+
+std::string draw(const std::string& svg_text, double scale);
+
+}  // namespace
+
 std::string render_png(const std::string& svg_text, double scale) {
+  {
+    const std::lock_guard<std::mutex> lock(kept_lock);
+    for (const Made& made : kept)
+      if (made.scale == scale && made.svg == svg_text) return made.png;
+  }
+  std::string png = draw(svg_text, scale);
+  const std::lock_guard<std::mutex> lock(kept_lock);
+  kept.push_front({svg_text, scale, png});
+  if (kept.size() > kKept) kept.pop_back();
+  return png;
+}
+
+namespace {
+
+std::string draw(const std::string& svg_text, double scale) {
   GError* error = nullptr;
   std::unique_ptr<RsvgHandle, decltype(&g_object_unref)> handle(
       rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg_text.data()), svg_text.size(),
@@ -46,6 +81,8 @@ std::string render_png(const std::string& svg_text, double scale) {
     throw std::runtime_error("cairo cannot write the PNG");
   return png;
 }
+
+}  // namespace
 
 }  // namespace referee
 

@@ -1,6 +1,11 @@
-// The pictures of every engine (issue 18), run over every registered engine: each view of a
-// random game draws as well-formed SVG (read back by GLib's XML parser), carries the names a
-// turn file uses (squares, caravans, cells), and marks what the last turn did.
+// The pictures of every engine (issues 18 and 44), run over every registered engine: each view
+// of a random game draws as well-formed SVG (read back by GLib's XML parser), carries the names a
+// turn file uses (squares, caravans, cells), marks what the last turn did and says it in words,
+// shows no generic example moves; cards are faces with their suits' symbols; the PNG is drawn at
+// twice the layout's pixels.
+#include <algorithm>
+#include <sstream>
+
 #include <gtest/gtest.h>
 
 #include "core/engine.hpp"
@@ -19,7 +24,7 @@ class PictureSuite : public ::testing::TestWithParam<const core::Engine*> {};
 // (an engine not listed here is held to everything else).
 const std::map<std::string, std::vector<std::string>> kLabels = {
     {"caravaneers", {"a", "f", "1", "6", "c3", "f1"}},
-    {"nv-caravan", {"1", "2", "3", "4", "5", "6"}},
+    {"nv-caravan", {"1", "2", "3", "4", "5", "6", "caravans 1 and 4", "0 against 0"}},
     {"decktet-caravan", {"Face up:", "This season:"}},
     {"huber-caravan", {"a", "b", "1", "2", "a1"}},
     {"caravanserai", {"a", "b"}},
@@ -41,6 +46,7 @@ TEST_P(PictureSuite, EveryViewDrawsWellFormedSvgWithMoveNamesAndTheLastTurnMarke
   const int players = engine.min_players();
   int pictures = 0;
   int marked = 0;
+  int said = 0;
   int moves = 0;
   for (std::uint64_t seed = 1; seed <= 2; ++seed) {
     core::Rng rng(seed);
@@ -61,6 +67,7 @@ TEST_P(PictureSuite, EveryViewDrawsWellFormedSvgWithMoveNamesAndTheLastTurnMarke
       const auto events = state->apply(seat, *move, rng);
       ++moves;
       bool any_mark = false;
+      bool in_words = false;
       for (int viewer = core::kReferee; viewer < players; ++viewer) {
         if (viewer == -1) continue;
         const auto picture = engine.picture(state->view(viewer),
@@ -71,16 +78,28 @@ TEST_P(PictureSuite, EveryViewDrawsWellFormedSvgWithMoveNamesAndTheLastTurnMarke
         EXPECT_EQ(parsed.elements.count("script"), 0u);
         EXPECT_GE(picture.width, 600);
         EXPECT_GT(picture.height, 100);
+        // Nothing generic: no example moves, no move written as YAML flow.
+        EXPECT_EQ(parsed.all_text().find("Moves:"), std::string::npos) << parsed.all_text();
+        EXPECT_EQ(parsed.all_text().find('{'), std::string::npos) << parsed.all_text();
         ++pictures;
-        any_mark = any_mark || parsed.classes.count("last") > 0 ||
-                   parsed.all_text().find("Last") != std::string::npos;
+        any_mark = any_mark || parsed.classes.count("last") > 0;
+        const auto sentence = parsed.class_text.find("last-turn");
+        if (sentence != parsed.class_text.end()) {
+          in_words = true;
+          // A sentence that names who moved ("North played 7♠ on caravan 1").
+          EXPECT_NE(sentence->second.find(engine.seat_name(seat) + " "), std::string::npos)
+              << sentence->second;
+        }
       }
       if (any_mark) ++marked;
+      if (in_words) ++said;
     }
   }
   EXPECT_GT(pictures, 0);
   // Every turn that changed something is marked; a pass may leave nothing to outline.
   EXPECT_GE(marked * 2, moves) << marked << " of " << moves << " turns marked";
+  // And every turn is said in words below the picture.
+  EXPECT_GE(said * 2, moves) << said << " of " << moves << " turns said in words";
   RecordProperty("pictures", pictures);
 }
 
@@ -100,9 +119,86 @@ TEST_P(PictureSuite, TheRefereesViewRendersToAPng) {
   const std::string png = referee::picture_png(view);
   ASSERT_GT(png.size(), 1000u);
   EXPECT_EQ(png.substr(1, 3), "PNG");
+  // Twice the layout's pixels: the IHDR chunk's width and height (big-endian, at bytes 16 and
+  // 20) against the SVG's.
+  const auto be32 = [&](std::size_t at) {
+    std::uint32_t value = 0;
+    for (std::size_t i = 0; i < 4; ++i)
+      value = (value << 8) | static_cast<unsigned char>(png[at + i]);
+    return value;
+  };
+  const auto layout = referee::picture(view);
+  EXPECT_EQ(be32(16), static_cast<std::uint32_t>(2 * layout.width + 0.5));
+  EXPECT_GE(be32(16), 1200u);
+  EXPECT_EQ(be32(20), static_cast<std::uint32_t>(2 * layout.height + 0.5));
   const auto parsed = svg_testing::parse(referee::picture_svg(view));
   ASSERT_TRUE(parsed.well_formed) << parsed.error;
   EXPECT_TRUE(parsed.all_text().find("Game g1") != std::string::npos) << parsed.all_text();
+}
+
+// The suits' symbols of the engines that deal cards (the letter a card's code ends or goes on
+// with -> the symbol its face shows).
+const std::map<std::string, std::map<char, std::string>> kSuitSymbols = {
+    {"nv-caravan", {{'S', "\u2660"}, {'H', "\u2665"}, {'D', "\u2666"}, {'C', "\u2663"}}},
+    {"decktet-caravan",
+     {{'M', "\u263E"},
+      {'S', "\u2600"},
+      {'W', "\u2248"},
+      {'L', "\u2766"},
+      {'Y', "\u00A7"},
+      {'K', "\u2318"}}},
+};
+
+// Every card the viewer holds is a face: a tooltip naming it by its code, and its suit symbols.
+TEST_P(PictureSuite, EveryCardTheViewerHoldsIsAFaceWithItsSuitSymbols) {
+  const core::Engine& engine = *GetParam();
+  const auto symbols = kSuitSymbols.find(engine.id());
+  if (symbols == kSuitSymbols.end()) GTEST_SKIP() << engine.id() << " deals no cards";
+  core::Rng rng(11);
+  auto state = engine.start(engine.min_players(), {}, rng).state;
+  const auto picture = engine.picture(state->view(0), nullptr, 0);
+  const auto parsed = svg_testing::parse(picture.svg);
+  ASSERT_TRUE(parsed.well_formed) << parsed.error;
+  std::istringstream held(picture.holding);
+  int cards = 0;
+  for (std::string code; held >> code; ++cards) {
+    const std::string tag = "(" + code + ")";
+    EXPECT_TRUE(std::any_of(parsed.titles.begin(), parsed.titles.end(),
+                            [&](const std::string& t) { return t.ends_with(tag); }))
+        << "no card face for " << code;
+    const std::string bare = code.substr(0, code.find_first_of("=/"));
+    for (char letter : bare.substr(1)) {
+      const auto symbol = symbols->second.find(letter);
+      if (symbol == symbols->second.end()) continue;  // a rank's letter ("JK", "10")
+      EXPECT_TRUE(parsed.has_text(symbol->second)) << "no " << symbol->second << " for " << code;
+    }
+  }
+  EXPECT_GE(cards, 5) << picture.holding;
+  EXPECT_GE(parsed.classes.count("card"), 1u);
+}
+
+// Below the board, the picture says where this viewer stands: their turn, or whom they wait for.
+TEST_P(PictureSuite, ThePictureSaysWhoseTurnItIsForItsViewer) {
+  const core::Engine& engine = *GetParam();
+  core::Rng rng(5);
+  auto state = engine.start(engine.min_players(), {}, rng).state;
+  const int mover = *state->current_player();
+  const int other = mover == 0 ? 1 : 0;
+  const auto view_of = [&](int seat, const std::string& name) {
+    return Document{{"game", "g1"},
+                    {"kind", engine.id()},
+                    {"turn", 1},
+                    {"to_move", Document::array({"ann"})},
+                    {"finished", false},
+                    {"you", {{"name", name}, {"role", engine.seat_name(seat)}, {"seat", seat}}},
+                    {"state", state->view(seat)},
+                    {"last", Document::array()}};
+  };
+  const auto mine = svg_testing::parse(referee::picture_svg(view_of(mover, "ann")));
+  EXPECT_TRUE(mine.has_text("Your turn, ann (" + engine.seat_name(mover) + ")."))
+      << mine.all_text();
+  const auto theirs = svg_testing::parse(referee::picture_svg(view_of(other, "bob")));
+  EXPECT_TRUE(theirs.has_text("Waiting for ann to move.")) << theirs.all_text();
 }
 
 INSTANTIATE_TEST_SUITE_P(AllEngines, PictureSuite, ::testing::ValuesIn(core::engines()),

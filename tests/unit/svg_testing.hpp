@@ -10,12 +10,14 @@ namespace svg_testing {
 
 struct Parsed {
   bool well_formed = false;
-  std::string error;                             // GLib's message when not well-formed
-  std::vector<std::string> texts;                // the content of every <text>, in order
-  std::map<std::string, int> elements;           // element name -> count
-  std::map<std::string, int> classes;            // class attribute value -> count
-  std::string all_text() const;                  // texts joined by newlines
-  bool has_text(const std::string& text) const;  // some <text> is exactly `text`
+  std::string error;                              // GLib's message when not well-formed
+  std::vector<std::string> texts;                 // the content of every <text>, in order
+  std::map<std::string, int> elements;            // element name -> count
+  std::map<std::string, int> classes;             // each class of a class attribute -> count
+  std::vector<std::string> titles;                // the content of every <title> (tooltips)
+  std::map<std::string, std::string> class_text;  // class -> the texts inside its elements
+  std::string all_text() const;                   // texts joined by newlines
+  bool has_text(const std::string& text) const;   // some <text> is exactly `text`
 };
 
 Parsed parse(const std::string& markup);

@@ -127,19 +127,23 @@ core::Engine::Picture CaravaneersEngine::picture(const Document& view, const Doc
                            : std::string("Game over"),
        {.size = 15, .bold = true});
   if (const std::string ending = core::ending_words(view); !ending.empty()) line(ending);
+  double bottom = kTop + kBoard + 24;
   if (turn_event.is_object()) {
-    y += 10;
-    line("Last move:", {.size = 14, .fill = colour::kHighlight});
+    // The last move in words below the board: "South pushed the line that c3 led (3 pieces,
+    // 1 captured)", or "East passed".
+    const std::string seat = turn_event.value("seat", std::string());
     const std::string move = turn_event.value("move", std::string());
-    line(fmt::format("{} {}", turn_event.value("seat", std::string()), move),
-         {.size = 14, .bold = true, .mono = true, .fill = colour::kHighlight});
-    if (move != "pass")
-      line(fmt::format("moved {}, captured {}", turn_event.value("moved", 0),
-                       turn_event.value("captured", 0)));
+    const int moved = turn_event.value("moved", 0);
+    const int captured = turn_event.value("captured", 0);
+    const std::string sentence =
+        move == "pass"
+            ? seat + " passed."
+            : fmt::format("{} pushed the line that {} led ({} piece{}, {} captured).", seat, move,
+                          moved, moved == 1 ? "" : "s",
+                          captured == 0 ? std::string("none") : std::to_string(captured));
+    bottom += svg::last_turn_text(d, kLeft - 36, bottom, sentence);
   }
-  d.text(kLeft, kTop + kBoard + 22, "A move names the leading piece of a line (c3), or pass.",
-         {.size = 13});
-  d.set_height(kTop + kBoard + 34);
+  d.set_height(bottom);
   d.set_title("Caravaneers");
   return Picture::of(d, holding);
 }

@@ -3,6 +3,7 @@
 // as a path from tail to head in its player's colour. Cells the last turn named are outlined.
 #include "core/svg.hpp"
 
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -19,6 +20,7 @@ namespace svg = core::svg;
 namespace colour = core::svg::colour;
 
 constexpr double kWidth = 600;
+using core::svg::text_of;
 constexpr const char* kGoodFill[kColours] = {colour::kWhite, "#333333", colour::kPurple,
                                              colour::kVermillion, colour::kYellow};
 constexpr const char* kGoodInk[kColours] = {colour::kBlack, colour::kWhite, colour::kBlack,
@@ -33,6 +35,35 @@ void cell_names(const Document& doc, const Board& board, std::set<int>& out) {
   } else if (doc.is_structured()) {
     for (const Document& item : doc) cell_names(item, board, out);
   }
+}
+
+// Cell names as a person lists them: "d7", "d7 and e7", "d7, e7 and f7".
+std::string cell_list(const Document& doc) {
+  std::vector<std::string> names;
+  if (doc.is_string()) names.push_back(doc.get<std::string>());
+  if (doc.is_array())
+    for (const Document& item : doc)
+      if (item.is_string()) names.push_back(item.get<std::string>());
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
+}
+
+// One move in words, after its player's name: "started at d7", "moved along d7, e7 and e8".
+std::string move_words(const Document& move) {
+  if (move.is_string())
+    return move.get<std::string>() == "pass" ? "passed" : move.get<std::string>();
+  if (!move.is_object()) return {};
+  std::vector<std::string> parts;
+  if (move.contains("start")) parts.push_back("started at " + cell_list(move["start"]));
+  if (move.contains("path")) parts.push_back("moved along " + cell_list(move["path"]));
+  if (move.contains("decline")) parts.push_back("declined " + cell_list(move["decline"]));
+  if (move.contains("place")) parts.push_back("placed on " + cell_list(move["place"]));
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return out;
 }
 
 }  // namespace
@@ -64,6 +95,15 @@ core::Engine::Picture CaravanseraiEngine::picture(const Document& view, const Do
     }
     return points;
   };
+  std::array<bool, kColours> used{};  // the goods' colours drawn, for the legend
+  // A good: a square in its colour with its letter, so goods differ by more than hue.
+  const auto good = [&](svg::Drawing& out, int g, double x, double y, double side) {
+    out.rect(x - side / 2, y - side / 2, side, side,
+             {.fill = kGoodFill[g], .stroke = colour::kBlack, .stroke_width = 1});
+    out.text(
+        x, y + side * 0.32, std::string(1, kLetters[g]),
+        {.size = side * 0.8, .anchor = svg::Anchor::kMiddle, .bold = true, .fill = kGoodInk[g]});
+  };
   for (int row = 0; row < b.rows(); ++row)
     d.text(10, top + row * 1.5 * r + r + 5, std::string(1, static_cast<char>('a' + row)),
            {.size = 14, .anchor = svg::Anchor::kMiddle, .bold = true});
@@ -76,17 +116,20 @@ core::Engine::Picture CaravanseraiEngine::picture(const Document& view, const Do
                                        .stroke = colour::kDarkGrey,
                                        .stroke_width = c >= 0 ? 2 : 0.8});
     if (c >= 0) d.polygon(hexagon(x, y, r * 0.62), {.fill = colour::kSand});
-    std::string label = b.name(cell);
-    if (c >= 0) label += std::string(1, kLetters[c]);
-    d.text(x, y - r * 0.42, label,
+    // The name in dark ink on sand (inside the ring of a Caravanserai cell, whatever its
+    // colour); a Caravanserai's colour letter below it, so colours differ by more than hue.
+    d.text(x, y - r * 0.22, b.name(cell),
            {.size = std::max(8.0, r * 0.42),
             .anchor = svg::Anchor::kMiddle,
-            .fill = c >= 0 ? kGoodInk[c] : colour::kDarkGrey});
+            .fill = c >= 0 ? colour::kBlack : colour::kDarkGrey});
+    if (c >= 0 && pos.loose[static_cast<std::size_t>(cell)] < 0)
+      d.text(x, y + r * 0.38, std::string(1, kLetters[c]),
+             {.size = std::max(8.0, r * 0.45), .anchor = svg::Anchor::kMiddle, .bold = true});
     if (pos.loose[static_cast<std::size_t>(cell)] >= 0) {
       const int g = pos.loose[static_cast<std::size_t>(cell)];
+      used[static_cast<std::size_t>(g)] = true;
       d.begin_group(fmt::format("{}: a {} good", b.name(cell), colour_name(g)));
-      d.rect(x - r * 0.3, y - r * 0.15, r * 0.6, r * 0.6,
-             {.fill = kGoodFill[g], .stroke = colour::kBlack, .stroke_width = 1});
+      good(d, g, x, y + r * 0.22, r * 0.62);
       d.end_group();
     }
   }
@@ -118,8 +161,14 @@ core::Engine::Picture CaravanseraiEngine::picture(const Document& view, const Do
                   .bold = true,
                   .fill = s == 1 || s == 3 ? colour::kBlack : colour::kWhite});
       } else {
-        d.rect(x - r * 0.26, y - r * 0.26, r * 0.52, r * 0.52,
+        used[static_cast<std::size_t>(piece.kind)] = true;
+        d.rect(x - r * 0.33, y - r * 0.33, r * 0.66, r * 0.66,
                {.fill = kGoodFill[piece.kind], .stroke = kSeatFill[s % 6], .stroke_width = 2.5});
+        d.text(x, y + r * 0.2, std::string(1, kLetters[piece.kind]),
+               {.size = r * 0.55,
+                .anchor = svg::Anchor::kMiddle,
+                .bold = true,
+                .fill = kGoodInk[piece.kind]});
       }
     }
     d.end_group();
@@ -130,7 +179,25 @@ core::Engine::Picture CaravanseraiEngine::picture(const Document& view, const Do
   if (last.is_object()) {
     cell_names(last.value("moves", Document()), b, marked);
     for (const Document& e : last.value("events", Document::array())) cell_names(e, b, marked);
-    if (last.contains("player")) summary = last["player"].get<std::string>();
+    // Said from the events (everyone sees them, the seat's letter and the move), else from the
+    // turn's moves and its player.
+    std::string done;
+    std::string who;
+    for (const Document& e : last.value("events", Document::array())) {
+      if (!e.is_object() || !e.contains("move")) continue;
+      const std::string words = move_words(e["move"]);
+      if (words.empty()) continue;
+      who = text_of(core::member(e, "seat"));
+      done += (done.empty() ? "" : ", then ") + words;
+    }
+    if (done.empty() && last.contains("player")) {
+      who = text_of(last["player"]);
+      for (const Document& move : last.value("moves", Document::array())) {
+        const std::string words = move_words(move);
+        if (!words.empty()) done += (done.empty() ? "" : ", then ") + words;
+      }
+    }
+    if (!who.empty() && !done.empty()) summary = fmt::format("{} {}.", who, done);
   }
   for (int cell : marked)
     d.polygon(
@@ -142,7 +209,7 @@ core::Engine::Picture CaravanseraiEngine::picture(const Document& view, const Do
   for (int c = 0; c < kColours; ++c)
     market += fmt::format("{}{} {}", c ? ", " : "", colour_name(c),
                           pos.market[static_cast<std::size_t>(c)]);
-  d.text(8, y, "Market: " + market, {.size = 13});
+  d.text(8, y, "Market: " + market, {.size = 14});
   y += 20;
   for (int s = 0; s < pos.num_players(); ++s) {
     const Player& p = pos.players[static_cast<std::size_t>(s)];
@@ -155,17 +222,20 @@ core::Engine::Picture CaravanseraiEngine::picture(const Document& view, const Do
                     p.caravan.size(), p.camels, goods);
     d.circle(14, y - 5, 6, {.fill = kSeatFill[s % 6], .stroke = colour::kBlack, .stroke_width = 1});
     d.text(26, y, line + (pos.phase != Phase::kOver && pos.to_move == s ? "  \u25C0 to move" : ""),
-           {.size = 13, .bold = pos.to_move == s});
+           {.size = 14, .bold = pos.to_move == s});
     if (s == viewer) holding = fmt::format("{} camel(s) and goods {}", p.camels, goods);
     y += 20;
   }
-  if (!marked.empty()) {
-    d.text(8, y, "Outlined: the cells of " + summary + "'s last turn.",
-           {.size = 13, .bold = true, .fill = colour::kHighlight});
-    y += 20;
+  if (!summary.empty()) y += svg::last_turn_text(d, 8, y, summary) + 4;
+  // The legend: the goods drawn, each by colour, letter and name.
+  double x = 8;
+  for (int c = 0; c < kColours; ++c) {
+    if (!used[static_cast<std::size_t>(c)]) continue;
+    good(d, c, x + 8, y - 5, 16);
+    d.text(x + 20, y, colour_name(c), {.size = 14});
+    x += 100;
   }
-  d.text(8, y, "Moves: {start: d7}, {path: [...], decline: [...], place: [...]}, {place: f3}",
-         {.size = 11, .fill = colour::kDarkGrey});
+  if (x > 8) y += 22;
   d.set_height(y + 12);
   d.set_title("caravanserai");
   return Picture::of(d, holding);

@@ -3,6 +3,7 @@
 // viewer's cards. Cards are written as moves write them ("4MS", "AM"), with suit symbols beside.
 #include "core/svg.hpp"
 
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -18,7 +19,7 @@ namespace svg = core::svg;
 namespace colour = core::svg::colour;
 
 constexpr double kWidth = 600;
-constexpr double kChipHeight = 24;
+constexpr double kCardHeight = 28;
 
 using core::svg::text_of;
 
@@ -51,26 +52,48 @@ std::vector<const SuitLook*> suits_of(const std::string& code) {
   return out;
 }
 
-double chip_width(const std::string& code) { return 22 + 9.0 * static_cast<double>(code.size()); }
+// "4MS" -> "Mountain (4MS)"; "AM=5" -> "Ace of Moons as 5 (AM=5)".
+std::string card_name(const std::string& code) {
+  const std::size_t equals = code.find('=');
+  const std::string bare = code.substr(0, equals);
+  for (const CardInfo& info : kDeck)
+    if (bare == info.code)
+      return equals == std::string::npos
+                 ? fmt::format("{} ({})", info.name, code)
+                 : fmt::format("{} as {} ({})", info.name, code.substr(equals + 1), code);
+  return code;
+}
 
-// A card: its code, then a symbol per suit. Returns the width used.
+// "4MS" -> rank 4 with the symbols of Moons and Suns; "AM=5" -> A, Moons, noted "=5".
+svg::CardFace face_of(const std::string& code, bool marked = false) {
+  svg::CardFace face;
+  const std::size_t equals = code.find('=');
+  face.rank = code.substr(0, 1);
+  face.rank_ink = colour::kBlack;  // some suits' colours are too light for the rank
+  for (const SuitLook* s : suits_of(code)) face.suits.push_back({s->symbol, s->fill});
+  if (equals != std::string::npos) face.note = code.substr(equals);
+  face.tooltip = card_name(code);
+  face.marked = marked;
+  return face;
+}
+
+// A card as people write it: "4\u263E\u2600", "A\u263E as 5".
+std::string card_words(const std::string& code) {
+  const svg::CardFace face = face_of(code);
+  std::string out = face.rank;
+  for (const auto& suit : face.suits) out += suit.symbol;
+  if (!face.note.empty()) out += " as " + face.note.substr(1);
+  return out;
+}
+
+double chip_width(const std::string& code) {
+  return std::max(40.0, svg::card_width(face_of(code), kCardHeight));
+}
+
+// A card's face; returns the width used.
 double chip(svg::Drawing& d, double x, double y, const std::string& code, bool marked = false) {
-  const auto suits = suits_of(code);
-  const double w = chip_width(code) + 14.0 * static_cast<double>(suits.size());
-  d.begin_group(code, "card");
-  d.rect(x, y, w, kChipHeight,
-         {.fill = colour::kWhite,
-          .stroke = marked ? colour::kHighlight : colour::kDarkGrey,
-          .stroke_width = marked ? 2.5 : 1,
-          .dash = marked ? "5 3" : ""},
-         4);
-  d.text(x + 6, y + 17, code, {.size = 14, .bold = true, .mono = true});
-  double sx = x + 10 + 9.0 * static_cast<double>(code.size()) + 4;
-  for (const SuitLook* s : suits) {
-    d.text(sx, y + 17, s->symbol, {.size = 15, .fill = s->fill});
-    sx += 14;
-  }
-  d.end_group();
+  const double w = chip_width(code);
+  svg::card(d, x, y, w, kCardHeight, face_of(code, marked));
   return w;
 }
 
@@ -79,14 +102,14 @@ double chip_row(svg::Drawing& d, double x, double y, const std::vector<std::stri
                 bool marked = false) {
   const double left = x;
   for (const std::string& code : codes) {
-    const double w = chip_width(code) + 14.0 * static_cast<double>(suits_of(code).size());
+    const double w = chip_width(code);
     if (x + w > kWidth - 6 && x > left) {
       x = left;
-      y += kChipHeight + 6;
+      y += kCardHeight + 6;
     }
-    x += chip(d, x, y, code, marked) + 6;
+    x += chip(d, x, y, code, marked) + 5;
   }
-  return y + kChipHeight + 6;
+  return y + kCardHeight + 6;
 }
 
 std::vector<std::string> words(const std::string& text) {
@@ -119,52 +142,72 @@ core::Engine::Picture DecktetCaravanEngine::picture(const Document& view, const 
          {.size = 15, .bold = true});
   y += 14;
 
+  std::set<char> suits_drawn;  // for the legend, which names only these
+  const auto note_suits = [&](const std::string& code) {
+    for (const SuitLook* s : suits_of(code)) suits_drawn.insert(s->letter);
+  };
+
   // The face-up Aces and Crowns: what each suit scores this hand.
-  d.text(8, y + 17, "Face up:", {.size = 14});
-  double x = 80;
+  d.text(8, y + 19, "Face up:", {.size = 15});
+  double x = 84;
   for (const std::string& code : codes_of(view.value("face_up", Document::array()))) {
-    x += chip(d, x, y, code) + 4;
+    x += chip(d, x, y, code) + 5;
+    note_suits(code);
     const auto suits = suits_of(code);
     const bool crown = !code.empty() && code[0] == 'C';
     if (!suits.empty())
-      d.text(x, y + 17, fmt::format("{} {}", suits[0]->name, crown ? "+1" : "\u22121"),
-             {.size = 14, .bold = true});
+      d.text(x, y + 19, fmt::format("{} {}", suits[0]->name, crown ? "+1" : "\u22121"),
+             {.size = 15, .bold = true});
     x += 110;
   }
   if (const Document aside = view.value("turned_aside", Document()); aside.is_string()) {
-    d.text(x, y + 17, "aside:", {.size = 13, .fill = colour::kDarkGrey});
-    chip(d, x + 44, y, aside.get<std::string>());
+    d.text(x, y + 19, "aside:", {.size = 14, .fill = colour::kDarkGrey});
+    chip(d, x + 46, y, aside.get<std::string>());
+    note_suits(aside.get<std::string>());
   }
-  y += kChipHeight + 16;
+  y += kCardHeight + 16;
 
   // The season on the table, play by play; the newest play is what the last turn did.
   std::string last_play;
-  std::string last_summary;
+  std::string last_words;
   if (last.is_object())
     for (const Document& e : last.value("events", Document::array())) {
       const std::string kind = text_of(e.value("event", Document()));
-      if (kind == "play") last_play = text_of(e.value("play", Document()));
-      if (kind == "play" || kind == "pass")
-        last_summary = fmt::format("{}: {}", text_of(e.value("seat", Document())),
-                                   kind == "pass" ? std::string("pass") : last_play);
+      const std::string seat = text_of(e.value("seat", Document()));
+      std::string said;
+      if (kind == "play") {
+        last_play = text_of(e.value("play", Document()));
+        std::string cards;
+        for (const std::string& code : words(last_play))
+          cards += (cards.empty() ? "" : ", ") + card_words(code);
+        said = fmt::format("{} played a {}: {}", seat, text_of(e.value("kind", Document())), cards);
+      } else if (kind == "pass") {
+        said = seat + " passed";
+      } else if (kind == "collect") {
+        said = fmt::format("{} collected {} cards worth {}", seat,
+                           e.value("cards", Document::array()).size(),
+                           text_of(e.value("value", Document()), "0"));
+      }
+      if (!said.empty()) last_words += (last_words.empty() ? "" : "; ") + said;
     }
   const Document plays = view.value("plays", Document::array());
-  d.text(8, y + 4, "This season:", {.size = 14, .bold = true});
+  d.text(8, y + 4, "This season:", {.size = 15, .bold = true});
   y += 12;
   if (plays.empty()) {
-    d.text(110, y - 8, "no plays yet (the opener plays a caravan)",
-           {.size = 13, .fill = colour::kDarkGrey});
+    d.text(118, y - 8, "no plays yet (the opener plays a caravan)",
+           {.size = 14, .fill = colour::kDarkGrey});
     y += 8;
   }
   for (std::size_t i = 0; i < plays.size(); ++i) {
     const Document& p = plays[i];
     const std::string play = text_of(p.value("play", Document()));
     const bool newest = i + 1 == plays.size() && play == last_play;
-    d.text(8, y + 17,
+    d.text(8, y + 19,
            fmt::format("{} {}", text_of(p.value("seat", Document())),
                        text_of(p.value("kind", Document()))),
-           {.size = 13, .fill = colour::kDarkGrey});
-    y = chip_row(d, 140, y, words(play), newest);
+           {.size = 14, .fill = colour::kDarkGrey});
+    for (const std::string& code : words(play)) note_suits(code);
+    y = chip_row(d, 150, y, words(play), newest);
   }
   y += 8;
 
@@ -177,37 +220,45 @@ core::Engine::Picture DecktetCaravanEngine::picture(const Document& view, const 
   for (const char* seat : {"Player 1", "Player 2"}) {
     const Document size = sizes.value(seat, Document::object());
     d.text(8, y + 16,
-           fmt::format("{}{}: holds {} Aces/Crowns and {} numerals; collected {} (worth {}); "
-                       "score {}",
-                       seat, viewer == seat ? " (you)" : "",
+           fmt::format("{}{}: score {}", seat, viewer == seat ? " (you)" : "",
+                       text_of(cumulative.value(seat, Document()), "0")),
+           {.size = 15, .bold = true});
+    d.text(8, y + 36,
+           fmt::format("holds {} Aces or Crowns and {} numerals; collected {} (worth {})",
                        text_of(size.value("aces_crowns", Document()), "0"),
                        text_of(size.value("numerals", Document()), "0"),
                        collected.value(seat, Document::array()).size(),
-                       text_of(value.value(seat, Document()), "0"),
-                       text_of(cumulative.value(seat, Document()), "0")),
-           {.size = 13});
-    y += 24;
+                       text_of(value.value(seat, Document()), "0")),
+           {.size = 14});
+    y += 46;
   }
   // The viewer's own cards (the referee sees both hands).
   for (const char* seat : {"Player 1", "Player 2"}) {
     if (!cards.contains(seat)) continue;
     const auto held = codes_of(cards.at(seat));
-    d.text(8, y + 17, viewer == seat ? "Your cards:" : std::string(seat) + ":",
-           {.size = 14, .bold = true});
-    y = chip_row(d, 100, y, held);
+    d.text(8, y + 19, viewer == seat ? "Your cards:" : std::string(seat) + ":",
+           {.size = 15, .bold = true});
+    for (const std::string& code : held) note_suits(code);
+    y = chip_row(d, 104, y, held);
     if (viewer == seat) {
       for (const std::string& code : held) holding += (holding.empty() ? "" : " ") + code;
       if (held.empty()) holding = "no cards";
     }
   }
-  if (!last_summary.empty()) {
-    d.text(8, y + 16, "Last: " + last_summary,
-           {.size = 14, .bold = true, .fill = colour::kHighlight});
+  if (!last_words.empty()) y += svg::last_turn_text(d, 8, y + 18, last_words + ".") + 4;
+  // The legend: the suits drawn, each by symbol and name.
+  if (!suits_drawn.empty()) {
+    x = 8;
+    y += 6;
+    for (const SuitLook& s : kSuits) {
+      if (!suits_drawn.count(s.letter)) continue;
+      d.text(x, y + 14, s.symbol, {.size = 17, .fill = s.fill});
+      d.text(x + 18, y + 14, s.name, {.size = 14});
+      x += 96;
+    }
     y += 22;
   }
-  d.text(8, y + 14, "Moves: a caravan \"3MW 4MS AM=5\", a bandit \"AM CK\", or pass.",
-         {.size = 11, .fill = colour::kDarkGrey});
-  d.set_height(y + 24);
+  d.set_height(y + 8);
   d.set_title("decktet-caravan");
   return Picture::of(d, holding);
 }

@@ -82,7 +82,12 @@ void cube(svg::Drawing& d, int good, double x, double y, double size) {
          2);
   d.text(
       x + size / 2, y + size * 0.72, initials(good),
-      {.size = size * 0.58, .anchor = svg::Anchor::kMiddle, .bold = true, .fill = cube_ink(good)});
+      {.size = size * 0.62, .anchor = svg::Anchor::kMiddle, .bold = true, .fill = cube_ink(good)});
+}
+
+void demand_marker(svg::Drawing& d, double cx, double cy) {
+  d.polygon({cx, cy - 5, cx + 4, cy, cx, cy + 5, cx - 4, cy},
+            {.fill = colour::kOrange, .stroke = colour::kBlack, .stroke_width = 0.8});
 }
 
 // Every string in an action that names a square of the board.
@@ -94,14 +99,28 @@ void squares_named(const Document& doc, const Board& board, std::set<int>& out) 
   }
 }
 
-// An action as a turn file writes it, in YAML's flow style: {good: {from: g1, to: f1}}.
-std::string flow(const Document& doc) {
-  if (doc.is_string()) return doc.get<std::string>();
-  if (!doc.is_object()) return doc.dump();
-  std::string out;
-  for (const auto& [key, value] : doc.items())
-    out += (out.empty() ? "{" : ", ") + key + ": " + flow(value);
-  return out.empty() ? "{}" : out + "}";
+// An action in words, after the seat's name: "placed a camel on c3", "moved a camel from c3
+// to d3", "passed a good from b2 to d3".
+std::string action_words(const Document& action) {
+  if (action.is_string()) return action.get<std::string>() == "end" ? "ended the turn" : "";
+  if (!action.is_object() || action.size() != 1) return {};
+  const std::string key = action.begin().key();
+  const Document& body = action.begin().value();
+  const std::string at =
+      body.is_string() ? body.get<std::string>() : text_of(core::member(body, "at"));
+  const std::string from = text_of(core::member(body, "from"));
+  const std::string to = text_of(core::member(body, "to"));
+  const std::string colour = text_of(core::member(body, "colour"));
+  const std::string good = colour.empty() ? std::string("a good") : "the " + colour;
+  if (key == "place") return "placed a camel on " + at;
+  if (key == "pickup") return "picked up the good on " + at;
+  if (key == "move") return fmt::format("moved a camel from {} to {}", from, to);
+  if (key == "steal") {
+    const std::string victim = text_of(core::member(body, "victim"));
+    return fmt::format("stole {} on {}{}", good, at, victim.empty() ? "" : " from " + victim);
+  }
+  if (key == "good") return fmt::format("passed {} from {} to {}", good, from, to);
+  return {};
 }
 
 }  // namespace
@@ -144,6 +163,8 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
     }
   }
 
+  std::set<int> goods_drawn;  // for the legend, which names only these
+  bool demand_drawn = false;
   // Numbered spaces: the number in a circle, the loose good, the demand markers.
   for (const Document& space : core::member(view, "spaces")) {
     const auto sq = board.parse_square(text_of(core::member(space, "at")));
@@ -155,16 +176,15 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
     d.text(x + 11, y + 15.5, text_of(core::member(space, "number")),
            {.size = 12, .anchor = svg::Anchor::kMiddle, .bold = true});
     if (const auto good = parse_good(text_of(core::member(space, "good")))) {
+      goods_drawn.insert(*good);
       d.begin_group(fmt::format("{}: {} on space {}", board.square_name(*sq), good_name(*good),
                                 text_of(core::member(space, "number"))));
-      cube(d, *good, x + 24, y + 3, 18);
+      cube(d, *good, x + 23, y + 2, 22);
       d.end_group();
     }
     const int demand = space.value("demand", 0);
-    for (int i = 0; i < demand; ++i)
-      d.polygon({x + 48 + i * 7.0, y + 6, x + 52 + i * 7.0, y + 11, x + 48 + i * 7.0, y + 16,
-                 x + 44 + i * 7.0, y + 11},
-                {.fill = colour::kOrange, .stroke = colour::kBlack, .stroke_width = 0.8});
+    demand_drawn = demand_drawn || demand > 0;
+    for (int i = 0; i < demand; ++i) demand_marker(d, x + 53 + i * 7.0, y + 11);
   }
 
   // Camels: up to four in a row along the bottom of a square, the good they carry above them.
@@ -176,14 +196,17 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
       const auto sq = board.parse_square(text_of(core::member(camel, "at")));
       if (!sq) continue;
       const int slot = on_square[*sq]++;
-      const double cx = x_of(*sq) + 10 + (slot % 4) * 14.0;
+      const double cx = x_of(*sq) + 10 + (slot % 4) * 15.0;
       const double cy = y_of(*sq) + cell - 20 - (slot / 4) * 12.0;
       const auto good = parse_good(text_of(core::member(camel, "good")));
       d.begin_group(fmt::format("{} camel on {}{}", kSeats[seat].name, board.square_name(*sq),
                                 good ? " carrying " + good_name(*good) : std::string()),
                     "camel");
       seat_mark(d, seat, cx, cy, 6);
-      if (good) cube(d, *good, cx - 6, cy - 21, 12);
+      if (good) {
+        cube(d, *good, cx - 7, cy - 23, 14);
+        goods_drawn.insert(*good);
+      }
       if (camel.value("under", false))
         d.line(cx - 7, cy + 8, cx + 7, cy + 8, {.stroke = colour::kBlack, .stroke_width = 2});
       d.end_group();
@@ -197,8 +220,13 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
     for (const Document& e : core::member(last, "events")) {
       if (!e.is_object() || !e.contains("action")) continue;
       squares_named(e.at("action"), board, marked);
-      summary += (summary.empty() ? "" : "; ") + text_of(core::member(e, "seat")) + " " +
-                 flow(e.at("action"));
+      const std::string words = action_words(e.at("action"));
+      if (words.empty()) continue;
+      if (summary.empty())
+        summary = text_of(core::member(e, "seat")) + " ";
+      else
+        summary += ", then ";
+      summary += words;
     }
   for (int sq : marked)
     d.rect(x_of(sq) + 2, y_of(sq) + 2, cell - 4, cell - 4,
@@ -246,30 +274,30 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
     ++row;
   }
   const double bottom = std::max(kTop + board.rows * cell, y + 8 + 4 * 22) + 8;
-  double ly = bottom + 14;
-  // The last turn's actions, as many to a line as fit the width.
-  std::string line = "Last:";
-  std::size_t start = 0;
-  while (start < summary.size()) {
-    std::size_t end = summary.find("; ", start);
-    if (end == std::string::npos) end = summary.size();
-    const std::string part = summary.substr(start, end - start);
-    if (line.size() + part.size() > 72 && line != "Last:") {
-      d.text(8, ly, line, {.size = 13, .bold = true, .fill = colour::kHighlight});
-      ly += 18;
-      line.clear();
+  double ly = bottom + 16;
+  if (!summary.empty()) ly += svg::last_turn_text(d, 8, ly, summary + ".") + 4;
+  // The legend: the goods on the board or on camels, each by cube and name.
+  double lx = 8;
+  for (int good = 0; good < kGoodKinds; ++good) {
+    if (!goods_drawn.count(good)) continue;
+    if (lx > kWidth - 100) {
+      lx = 8;
+      ly += 24;
     }
-    line += " " + part + (end < summary.size() ? ";" : "");
-    start = end + 2;
+    cube(d, good, lx, ly - 14, 18);
+    d.text(lx + 22, ly, good_name(good), {.size = 14});
+    lx += 96;
   }
-  if (!summary.empty()) {
-    d.text(8, ly, line, {.size = 13, .bold = true, .fill = colour::kHighlight});
-    ly += 18;
+  if (demand_drawn) {
+    if (lx > kWidth - 160) {
+      lx = 8;
+      ly += 24;
+    }
+    demand_marker(d, lx + 8, ly - 5);
+    d.text(lx + 18, ly, "demand marker", {.size = 14});
+    lx += 140;
   }
-  d.text(8, ly,
-         "Moves: place: c3 \u2022 move: {from: c3, to: d3} \u2022 pickup: b2 \u2022 steal: e4 "
-         "\u2022 good: {from: b2, to: d3} \u2022 end",
-         {.size = 11, .fill = colour::kDarkGrey});
+  if (lx > 8) ly += 16;
   d.set_height(ly + 10);
   d.set_title("huber-caravan");
   return Picture::of(d, holding);
