@@ -9,11 +9,15 @@
 // PAIRINGS is a comma-separated list of FIRST:SECOND, each side a level, LEVEL/BUDGET (its own
 // budget; BUDGET `seated`: none, as the referee's seated bots play) or sparring; by default
 // greedy:random,mcts:greedy,mcts:random,mcts:sparring,greedy:sparring.
+//   caravan-ref-bot-strength speed [BUDGET=2000] [ENGINE|all] [POSITIONS=4]
+// times the search instead: from the middle of POSITIONS games between greedy bots (the ply
+// halfway through each), one mcts choice with BUDGET, and prints the playouts a second.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -128,9 +132,62 @@ std::string per_second(const Side& side) {
   return text;
 }
 
+// The position halfway through a game between greedy bots, dealt with `seed`.
+std::unique_ptr<core::State> middle_game(const core::Engine& engine, std::uint64_t seed) {
+  std::vector<std::unique_ptr<core::State>> seen;
+  core::Rng rng(seed);
+  auto state = engine.start(2, {}, rng).state;
+  for (int turn = 0; turn < 5000 && !state->finished(); ++turn) {
+    const int seat = *state->current_player();
+    if (auto forced = state->forced_move()) {
+      state->apply(seat, *forced, rng);
+      continue;
+    }
+    seen.push_back(state->clone());
+    const bot::Seat view{&engine, seat, 2, {}, state->view(seat)};
+    state->apply(seat, bot::choose(view, bot::Level::kGreedy, {}, seed * 31 + turn), rng);
+  }
+  return std::move(seen[seen.size() / 2]);
+}
+
+// Playouts a second of one mcts choice at the middle of `positions` games, per engine.
+int speed(const bot::Budget& budget, const std::string& only, int positions) {
+  std::printf("| engine | playouts/s (each position) | ms a choice | tree nodes |\n");
+  std::printf("|---|---|---|---|\n");
+  for (const core::Engine* engine : core::engines()) {
+    if (!only.empty() && engine->id() != only) continue;
+    std::string rates, times, nodes;
+    for (int p = 1; p <= positions; ++p) {
+      const auto state = middle_game(*engine, static_cast<std::uint64_t>(p));
+      const int seat = *state->current_player();
+      const bot::Seat view{engine, seat, 2, {}, state->view(seat)};
+      bot::Stats stats;
+      const auto start = Clock::now();
+      bot::choose(view, bot::Level::kMcts, budget, 1, &stats);
+      const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+      char text[64];
+      std::snprintf(text, sizeof text, "%s%.0f", p > 1 ? ", " : "",
+                    static_cast<double>(stats.playouts) / seconds);
+      rates += text;
+      std::snprintf(text, sizeof text, "%s%.1f", p > 1 ? ", " : "", 1000 * seconds);
+      times += text;
+      std::snprintf(text, sizeof text, "%s%zu", p > 1 ? ", " : "", stats.nodes);
+      nodes += text;
+    }
+    std::printf("| %s | %s | %s | %s |\n", engine->id().c_str(), rates.c_str(), times.c_str(),
+                nodes.c_str());
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "speed")
+    return speed(budget_of(argc > 2 ? argv[2] : "2000"),
+                 argc > 3 && std::string(argv[3]) != "all" ? argv[3] : "",
+                 argc > 4 ? std::atoi(argv[4]) : 4);
   const int games = argc > 1 ? std::atoi(argv[1]) : 40;
   const std::string budget_text = argc > 2 ? argv[2] : "200";
   const bot::Budget budget = budget_of(budget_text);

@@ -17,10 +17,20 @@ constexpr double kExploration = 0.7;
 
 // Above this many legal actions a node widens with its visits: it first adds the kRanked best of
 // kRankSample actions by the engine's evaluation one action ahead (progressive widening with a
-// prior: the search starts where the greedy bot would look), then actions drawn by random_action.
+// prior: the search starts where the greedy bot would look), then actions drawn from the list.
 constexpr std::size_t kWide = 64;
 constexpr std::size_t kRankSample = 128;
 constexpr std::size_t kRanked = 12;
+// Ranking costs kRankSample evaluations: a wide node below the root ranks its actions only once it
+// has been walked through this many times (until then it widens by random draws), so that the
+// many nodes a search passes once or twice do not cost more than the playouts.
+constexpr std::uint32_t kRankAfter = 8;
+
+// In a deterministic game (State::deterministic) a node keeps its legal actions once it has been
+// walked through this many times, while all kept lists hold fewer than kKeptActions actions
+// (8 bytes each: within the bot's 64 MB with the tree).
+constexpr std::uint32_t kKeepAfter = 4;
+constexpr std::size_t kKeptActions = std::size_t{1} << 21;
 
 struct Node {
   ActionId action = 0;
@@ -30,6 +40,7 @@ struct Node {
   std::uint32_t available = 0;
   std::vector<std::unique_ptr<Node>> children;
   std::vector<ActionId> ranked;  // wide nodes: the actions to add first, best first
+  std::vector<ActionId> legal;   // deterministic games: the legal actions, sorted, once kept
   bool was_ranked = false;
 
   Node* child(ActionId a) {
@@ -54,8 +65,8 @@ std::vector<double> scores(const core::State& state) {
 
 class Search {
  public:
-  Search(const Budget& budget, core::Rng& rng, Stats& stats)
-      : budget_(budget), rng_(rng), stats_(stats) {}
+  Search(const Budget& budget, core::Rng& rng, Stats& stats, bool deterministic)
+      : budget_(budget), rng_(rng), stats_(stats), deterministic_(deterministic) {}
 
   void iterate(core::State& world) {
     std::vector<Node*> path{&root_};
@@ -63,20 +74,19 @@ class Search {
     bool expanded = false;
     while (!world.finished() && !expanded) {
       const int mover = *world.current_player();
-      world.legal_actions(legal_);
-      if (legal_.empty()) break;
-      std::sort(legal_.begin(), legal_.end());
+      const std::vector<ActionId>& legal = legal_of(*node, world);
+      if (legal.empty()) break;
       Node* next = nullptr;
       // Expand: a legal action this node has not tried yet (for huge lists, one drawn at random,
       // while the node has fewer children than its visits allow).
       if (nodes_ < budget_.max_nodes) {
-        if (legal_.size() <= kWide) {
+        if (legal.size() <= kWide) {
           untried_.clear();
-          for (ActionId a : legal_)
+          for (ActionId a : legal)
             if (node->child(a) == nullptr) untried_.push_back(a);
           if (!untried_.empty()) next = add(*node, untried_[rng_.below(untried_.size())], mover);
         } else if (node->children.size() < widening(node->visits)) {
-          const ActionId a = widen(*node, world, mover);
+          const ActionId a = widen(*node, world, legal, mover);
           next = node->child(a);
           if (next == nullptr) next = add(*node, a, mover);
         }
@@ -84,10 +94,10 @@ class Search {
       if (next != nullptr) {
         expanded = true;
       } else {
-        next = select(*node);
+        next = select(*node, legal);
         if (next == nullptr) {  // no child is legal in this world: add one, if the tree may grow
           if (nodes_ >= budget_.max_nodes) break;  // full: play out from here
-          next = add(*node, legal_[rng_.below(legal_.size())], mover);
+          next = add(*node, legal[rng_.below(legal.size())], mover);
           expanded = true;
         }
       }
@@ -101,7 +111,7 @@ class Search {
     // Playout, until the engine's evaluation scores the position instead.
     const int horizon = world.playout_horizon();
     for (int depth = 0; depth < horizon && !world.finished(); ++depth)
-      world.apply_action(world.random_action(rng_), rng_);
+      world.apply_action(world.playout_action(rng_), rng_);
     const std::vector<double> score = scores(world);
     for (Node* n : path) {
       ++n->visits;
@@ -129,14 +139,29 @@ class Search {
     return 1 + static_cast<std::size_t>(2 * std::sqrt(static_cast<double>(visits)));
   }
 
+  // The legal actions of `world`, which the walk reached at `node`, sorted: the node's kept list
+  // in a deterministic game, else listed (and kept, when the node has been walked often enough).
+  const std::vector<ActionId>& legal_of(Node& node, const core::State& world) {
+    if (!node.legal.empty()) return node.legal;
+    world.legal_actions(legal_);
+    std::sort(legal_.begin(), legal_.end());
+    if (deterministic_ && node.visits >= kKeepAfter && kept_ + legal_.size() <= kKeptActions) {
+      node.legal = legal_;
+      kept_ += legal_.size();
+      return node.legal;
+    }
+    return legal_;
+  }
+
   // The next action a wide node adds: its best ranked action legal here and not yet a child, or
   // one drawn at random. Ranks the node's actions in the first world that widens it.
-  ActionId widen(Node& node, const core::State& world, int mover) {
-    if (!node.was_ranked) {
+  ActionId widen(Node& node, const core::State& world, const std::vector<ActionId>& legal,
+                 int mover) {
+    if (!node.was_ranked && (&node == &root_ || node.visits >= kRankAfter)) {
       node.was_ranked = true;
       std::vector<std::pair<double, ActionId>> scored;
-      for (std::size_t i = 0; i < std::min(kRankSample, legal_.size()); ++i) {
-        const ActionId a = legal_.size() <= kRankSample ? legal_[i] : world.random_action(rng_);
+      for (std::size_t i = 0; i < std::min(kRankSample, legal.size()); ++i) {
+        const ActionId a = legal.size() <= kRankSample ? legal[i] : legal[rng_.below(legal.size())];
         auto after = world.clone();
         after->apply_action(a, rng_);
         scored.emplace_back(after->evaluate(mover), a);
@@ -147,8 +172,8 @@ class Search {
         node.ranked.push_back(scored[i].second);
     }
     for (ActionId a : node.ranked)
-      if (node.child(a) == nullptr && std::binary_search(legal_.begin(), legal_.end(), a)) return a;
-    return world.random_action(rng_);
+      if (node.child(a) == nullptr && std::binary_search(legal.begin(), legal.end(), a)) return a;
+    return legal[rng_.below(legal.size())];
   }
 
   // The light playout policy: the action the evaluation likes best for the mover one move
@@ -185,11 +210,11 @@ class Search {
   }
 
   // UCB over the children legal in this world, each counted as available.
-  Node* select(Node& node) {
+  Node* select(Node& node, const std::vector<ActionId>& legal) {
     Node* best = nullptr;
     double best_value = 0;
     for (auto& c : node.children) {
-      if (!std::binary_search(legal_.begin(), legal_.end(), c->action)) continue;
+      if (!std::binary_search(legal.begin(), legal.end(), c->action)) continue;
       ++c->available;
       if (c->visits == 0) return c.get();
       const double value = ucb(*c);
@@ -204,6 +229,8 @@ class Search {
   const Budget& budget_;
   core::Rng& rng_;
   Stats& stats_;
+  bool deterministic_;
+  std::size_t kept_ = 0;  // actions in the nodes' kept lists
   Node root_;
   std::size_t nodes_ = 1;
   std::vector<ActionId> legal_, untried_, policy_;
@@ -219,7 +246,7 @@ ActionId search(const core::State& world, int seat, const Budget& budget, core::
   std::sort(root_legal.begin(), root_legal.end());
   if (root_legal.size() == 1) return root_legal.front();
 
-  Search tree(budget, rng, stats);
+  Search tree(budget, rng, stats, world.deterministic());
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t playouts =
       budget.playouts ? *budget.playouts : (budget.time ? UINT64_MAX : 1000);

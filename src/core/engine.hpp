@@ -145,6 +145,10 @@ class State {
   // One of legal_actions(), drawn uniformly with `chooser` (not the game's generator). Engines
   // with huge move lists override it to draw without listing them all.
   virtual ActionId random_action(Rng& chooser) const;
+  // An action for a search bot's playout: any legal action, drawn with `chooser` as cheaply as
+  // the engine can, not necessarily uniformly (an engine whose lists are costly walks to one
+  // action without listing the others). By default random_action().
+  virtual ActionId playout_action(Rng& chooser) const { return random_action(chooser); }
   // Applies a legal action (one that legal_actions() listed for this state) for the player to
   // move. An action that is not legal here is a programming error: engines may only assert it.
   virtual void apply_action(ActionId action, Rng& rng);
@@ -218,6 +222,12 @@ class State {
   // one move ahead but not the answer to it (nv-caravan), one such ply lets the search see the
   // answer. By default none.
   virtual int playout_policy_plies() const { return 0; }
+
+  // Whether the same actions from this position reach the same positions in every position that
+  // resample() could draw: nothing hidden, nothing left to chance (caravanserai after its
+  // set-up). A search bot then lists the legal actions of a position it reaches once, not in
+  // every playout. By default not.
+  virtual bool deterministic() const { return false; }
 };
 
 // What a finished game gives `seat`: 1 for a sole win, 1/k for a first place shared by k seats,

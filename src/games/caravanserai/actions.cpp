@@ -222,6 +222,13 @@ ActionId CaravanseraiState::random_action(core::Rng& chooser) const {
   return actions[chooser.below(actions.size())];
 }
 
+ActionId CaravanseraiState::playout_action(core::Rng& chooser) const {
+  if (placing())
+    if (const auto digits = random_placement(pos_, pos_.to_move, chooser))
+      return make_action(ActionKind::kPlacement, digits->value);
+  return random_action(chooser);
+}
+
 std::optional<PlacementPlan> CaravanseraiState::plan_of(ActionId action) const {
   if (action_kind(action) == ActionKind::kPlacement)
     return decode_placement(pos_, pos_.to_move, action_payload(action));

@@ -2,6 +2,7 @@
 // the bounded move list leaves out, and an action applies exactly as its move document does.
 #include "games/caravanserai/actions.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -114,6 +115,32 @@ TEST(CaravanseraiActions, RandomActionDrawsEveryListedActionAndNothingElse) {
   placing->legal_actions(listed);
   const std::set<core::ActionId> placements(listed.begin(), listed.end());
   for (int i = 0; i < 200; ++i) EXPECT_EQ(placements.count(placing->random_action(chooser)), 1u);
+}
+
+// playout_action finds a placement without the list: in the rich reserve it is a legal move
+// (apply() takes the move it names, with the same result), and the walk's random order reaches
+// many different placements, also ones the bounded list leaves out.
+TEST(CaravanseraiActions, APlayoutActionIsALegalPlacementFoundInARandomOrder) {
+  const Scenario s = open_row();
+  auto state = s.state();
+  std::vector<core::ActionId> listed;
+  state->legal_actions(listed);
+  const std::set<core::ActionId> bounded(listed.begin(), listed.end());
+  std::set<core::ActionId> drawn;
+  std::size_t outside = 0;
+  core::Rng chooser(5);
+  for (int i = 0; i < 200; ++i) {
+    const core::ActionId action = state->playout_action(chooser);
+    if (drawn.insert(action).second && bounded.count(action) == 0) ++outside;
+    if (i < 20) same_both_ways(s, state->move_of(action));
+  }
+  EXPECT_GT(drawn.size(), 50u);
+  EXPECT_GT(outside, 0u);
+  // Where there is no placement to make (the first turn's start), it is one of the listed moves.
+  core::Rng rng(4);
+  auto opening = CaravanseraiEngine().start(2, {}, rng).state;
+  opening->legal_actions(listed);
+  EXPECT_EQ(std::count(listed.begin(), listed.end(), opening->playout_action(chooser)), 1);
 }
 
 }  // namespace

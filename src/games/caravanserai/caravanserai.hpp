@@ -74,6 +74,8 @@ class CaravanseraiState : public core::State {
   // kListedInFull, else every placement of the bounded canonical form. The draw walks at most
   // kListedInFull + 1 placements and then the bounded form, never a reserve's millions.
   core::ActionId random_action(core::Rng& chooser) const override;
+  // A placement found by one walk in a random order (random_placement), else random_action().
+  core::ActionId playout_action(core::Rng& chooser) const override;
   void apply_action(core::ActionId action, core::Rng& rng) override;
   core::Document move_of(core::ActionId action) const override;
   // Any legal move, also one the bounded list leaves out (a turning or long placement, one
@@ -86,6 +88,9 @@ class CaravanseraiState : public core::State {
   // The seat's caravan stays on the board and its reserve stays its own (see the man page,
   // DECISIONS); its turns, also those of a final round, are skipped.
   std::vector<core::Event> retire(int seat, core::Rng& rng) override;
+
+  // Nothing is hidden and the set-up is the only chance.
+  bool deterministic() const override { return true; }
 
   core::Document view(int viewer) const override;
   void conclude(const core::Ending& ending) override;

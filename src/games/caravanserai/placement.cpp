@@ -387,7 +387,9 @@ class Enumerator {
   // digit written where the line may turn.
   template <typename F>
   void each_direction(int cell, int dir, bool can_turn, F f) {
-    for (int d = 0; d < kDirections && !stopped_; ++d) {
+    const int turn = filter_.order != nullptr ? static_cast<int>(filter_.order->below(6)) : 0;
+    for (int k = 0; k < kDirections && !stopped_; ++k) {
+      const int d = (k + turn) % kDirections;
       if ((!can_turn || (filter_.straight && dir >= 0)) && d != dir) continue;
       if (dir < 0 && filter_.first_dir >= 0 && d != filter_.first_dir) continue;
       const int next = b_.neighbour(cell, d);
@@ -416,7 +418,33 @@ class Enumerator {
   void boundary(int cell, int dir, bool can_turn, int slot, int prev_colour, bool lying_used,
                 int blocks) {
     const int choices = boundary_radix(pos_.expert, lying_used);
-    // End here with the new head camel (and no `place`: a zero count).
+    // The options here in their order: the end (the new head camel), each block of goods (size,
+    // colour), the lying camel; a random order starts at a random one and wraps around.
+    const bool two_sizes = slot == 0 && !pos_.expert;
+    const int first_size = slot == 0 ? 1 : slot;
+    const int sizes = two_sizes ? 2 : 1;
+    const bool more = blocks < filter_.max_blocks;
+    const int block_options = more ? sizes * kColours : 0;
+    const bool lying = more && pos_.expert && !lying_used && camels_ >= 2;
+    const int options = 1 + block_options + (lying ? 1 : 0);
+    const int turn =
+        filter_.order != nullptr && options > 1
+            ? static_cast<int>(filter_.order->below(static_cast<std::uint64_t>(options)))
+            : 0;
+    for (int k = 0; k < options && !stopped_; ++k) {
+      const int option = (k + turn) % options;
+      if (option == 0)
+        end_here(cell, dir, can_turn, choices);
+      else if (option <= block_options)
+        block(cell, dir, can_turn, first_size + (option - 1) / kColours, (option - 1) % kColours,
+              two_sizes, prev_colour, lying_used, blocks, choices);
+      else
+        lying_camel(cell, dir, can_turn, slot, blocks, choices);
+    }
+  }
+
+  // End here with the new head camel (and no `place`: a zero count).
+  void end_here(int cell, int dir, bool can_turn, int choices) {
     with_digit(0, choices, [&] {
       each_direction(cell, dir, can_turn, [&](int, int) {
         PlacementDigits code = digits_;
@@ -424,52 +452,52 @@ class Enumerator {
         if (!visit_(steps_, declined_, code)) stopped_ = true;
       });
     });
-    if (blocks >= filter_.max_blocks) return;
-    // Another block of goods.
-    const bool two_sizes = slot == 0 && !pos_.expert;
-    for (int size = slot == 0 ? 1 : slot; size <= (two_sizes ? 2 : std::max(slot, 1)); ++size)
-      for (int c = 0; c < kColours && !stopped_; ++c) {
-        if (c == prev_colour) continue;
-        with_digit(1, choices, [&] {
-          with_digit(two_sizes ? size - 1 : 0, two_sizes ? 2 : 1, [&] {
-            with_digit(colour_digit(c, prev_colour), colour_radix(prev_colour), [&] {
-              run_of_goods(cell, dir, can_turn, c, size, size, lying_used, blocks + 1);
-            });
-          });
-        });
-      }
-    // The lying camel (expert), in the slot of a block.
-    if (pos_.expert && !lying_used && camels_ >= 2) {
-      with_digit(2, choices, [&] {
-        each_direction(cell, dir, can_turn, [&](int next, int d) {
-          if (!fits({StepKind::kLying, 0})) return;
-          const auto n = static_cast<std::size_t>(next);
-          const auto saved_market = market_;
-          const auto saved_goods = goods_;
-          const int saved_loose = loose_[n];
-          const int colour = b_.colour(next);
-          if (colour >= 0 && good_available(colour)) {
-            if (market_[static_cast<std::size_t>(colour)] > 0)
-              --market_[static_cast<std::size_t>(colour)];
-            ++goods_[static_cast<std::size_t>(colour)];
-          }
-          if (saved_loose >= 0) {
-            ++goods_[static_cast<std::size_t>(saved_loose)];
-            loose_[n] = -1;
-          }
-          --camels_;
-          occ_[n] = seat_;
-          steps_.push_back({StepKind::kLying, 0});
-          boundary(next, d, true, (slot == 0 ? 1 : slot) + 1, -1, true, blocks + 1);
-          steps_.pop_back();
-          occ_[n] = -1;
-          ++camels_;
-          loose_[n] = saved_loose;
-          goods_ = saved_goods;
-          market_ = saved_market;
+  }
+
+  // Another block of goods, of `size` goods of colour `c`.
+  void block(int cell, int dir, bool can_turn, int size, int c, bool two_sizes, int prev_colour,
+             bool lying_used, int blocks, int choices) {
+    if (c == prev_colour) return;
+    with_digit(1, choices, [&] {
+      with_digit(two_sizes ? size - 1 : 0, two_sizes ? 2 : 1, [&] {
+        with_digit(colour_digit(c, prev_colour), colour_radix(prev_colour), [&] {
+          run_of_goods(cell, dir, can_turn, c, size, size, lying_used, blocks + 1);
         });
       });
-    }
+    });
+  }
+
+  // The lying camel (expert), in the slot of a block.
+  void lying_camel(int cell, int dir, bool can_turn, int slot, int blocks, int choices) {
+    with_digit(2, choices, [&] {
+      each_direction(cell, dir, can_turn, [&](int next, int d) {
+        if (!fits({StepKind::kLying, 0})) return;
+        const auto n = static_cast<std::size_t>(next);
+        const auto saved_market = market_;
+        const auto saved_goods = goods_;
+        const int saved_loose = loose_[n];
+        const int colour = b_.colour(next);
+        if (colour >= 0 && good_available(colour)) {
+          if (market_[static_cast<std::size_t>(colour)] > 0)
+            --market_[static_cast<std::size_t>(colour)];
+          ++goods_[static_cast<std::size_t>(colour)];
+        }
+        if (saved_loose >= 0) {
+          ++goods_[static_cast<std::size_t>(saved_loose)];
+          loose_[n] = -1;
+        }
+        --camels_;
+        occ_[n] = seat_;
+        steps_.push_back({StepKind::kLying, 0});
+        boundary(next, d, true, (slot == 0 ? 1 : slot) + 1, -1, true, blocks + 1);
+        steps_.pop_back();
+        occ_[n] = -1;
+        ++camels_;
+        loose_[n] = saved_loose;
+        goods_ = saved_goods;
+        market_ = saved_market;
+      });
+    });
   }
 
   void run_of_goods(int cell, int dir, bool can_turn, int colour, int left, int size,
@@ -554,6 +582,20 @@ bool more_placements_than(const Position& pos, int seat, std::size_t limit) {
     if (count > limit) return true;
   }
   return false;
+}
+
+std::optional<PlacementDigits> random_placement(const Position& pos, int seat, core::Rng& rng) {
+  PlacementFilter filter;
+  filter.order = &rng;
+  std::optional<PlacementDigits> found;
+  for_each_placement(
+      pos, seat, filter,
+      [&](const std::vector<Step>&, const std::vector<int>&, const PlacementDigits& code) {
+        found = code;
+        return false;
+      });
+  if (found && found->overflow) return std::nullopt;
+  return found;
 }
 
 }  // namespace games::caravanserai

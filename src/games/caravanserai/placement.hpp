@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -98,11 +99,15 @@ inline int colour_digit(int colour, int prev_colour) {
 // that set off that way; `straight` those that never turn; `max_blocks` those with at most that
 // many blocks (the lying camel counts as one); `begins_with` those whose steps begin with these
 // (a branch that leaves them is never walked).
+// `order`, when given, walks the choices at each step in a random rotation of their order (drawn
+// from it), so that the first placement visited is a random one, though not uniformly: a bot's
+// playout takes it and stops (random_placement).
 struct PlacementFilter {
   int first_dir = -1;
   bool straight = false;
   int max_blocks = 1 << 20;
   std::vector<Step> begins_with;
+  core::Rng* order = nullptr;
 };
 
 // Every legal placement of `seat` (within `filter`), in a fixed order, as steps and declined
@@ -114,5 +119,9 @@ void for_each_placement(const Position& pos, int seat, const PlacementFilter& fi
                         const PlacementVisitor& visit);
 // Whether `seat` has more than `limit` legal placements (walking as few as it can).
 bool more_placements_than(const Position& pos, int seat, std::size_t limit);
+// One legal placement of `seat` as its digits, found by a depth-first walk that takes the choices
+// in a random order and stops at the first placement: cheap (no list), not uniform. nullopt when
+// `seat` has none, or when the one found needs more than 62 bits.
+std::optional<PlacementDigits> random_placement(const Position& pos, int seat, core::Rng& rng);
 
 }  // namespace games::caravanserai

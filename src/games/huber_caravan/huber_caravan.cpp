@@ -1,9 +1,11 @@
 #include "games/huber_caravan/huber_caravan.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <climits>
 #include <cmath>
+#include <cstdint>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -470,28 +472,31 @@ int HuberCaravanState::actions_to_deliver(int s, int from, int market) const {
   const Board& board = setting().board;
   const Camels& camels = player(s).camels;
   const int squares = board.squares();
-  std::array<bool, 26 * 99> own{}, others{};
+  // The cost of entering each square, and the search's buffers: kept between calls (the search
+  // bots evaluate many positions), each sized to the board.
+  thread_local std::vector<std::int8_t> cost;
+  thread_local std::vector<std::pair<int, int>> best;
+  thread_local std::array<std::vector<int>, 3> buckets;
+  cost.assign(static_cast<std::size_t>(squares), 1);
   int spare = player(s).supply;  // camels that could still be placed or moved into a chain
-  for (const Camel& camel : camels) {
-    own[static_cast<std::size_t>(camel.square)] = true;
-    if (!camel.loaded()) ++spare;
-  }
   for (int t = 0; t < num_players(); ++t)
     if (t != s)
-      for (const Camel& camel : player(t).camels)
-        others[static_cast<std::size_t>(camel.square)] = true;
-  const auto cost = [&](int square) {
-    const bool taken = others[static_cast<std::size_t>(square)];
-    if (square == market)  // a camel placed where any camel stands costs two actions
-      return empty_camel_at(s, market) >= 0
-                 ? 0
-                 : (taken || own[static_cast<std::size_t>(square)] ? 2 : 1);
-    if (own[static_cast<std::size_t>(square)]) return 0;
-    return taken ? 2 : 1;
-  };
+      for (const Camel& camel : player(t).camels) cost[static_cast<std::size_t>(camel.square)] = 2;
+  bool own_market = false;  // a camel of the seat on the market, any load
+  for (const Camel& camel : camels) {
+    if (camel.square == market) own_market = true;
+    cost[static_cast<std::size_t>(camel.square)] = 0;
+    if (!camel.loaded()) ++spare;
+  }
+  // A camel placed where any camel stands costs two actions; an empty one of the seat, none.
+  const auto m = static_cast<std::size_t>(market);
+  if (empty_camel_at(s, market) >= 0)
+    cost[m] = 0;
+  else if (own_market)
+    cost[m] = 2;
   // Dijkstra with costs 0-2 on at most 26 x 99 squares, by buckets: (actions, camels needed).
-  std::vector<std::pair<int, int>> best(static_cast<std::size_t>(squares), {INT_MAX, 0});
-  std::array<std::vector<int>, 3> buckets;
+  best.assign(static_cast<std::size_t>(squares), {INT_MAX, 0});
+  for (auto& bucket : buckets) bucket.clear();
   best[static_cast<std::size_t>(from)] = {0, 0};
   buckets[0].push_back(from);
   for (int level = 0, open = 1; open > 0; ++level) {
@@ -509,7 +514,7 @@ int HuberCaravanState::actions_to_deliver(int s, int from, int market) const {
                                          at + board.columns < squares ? at + board.columns : -1};
       for (int next : around) {
         if (next < 0) continue;
-        const int step = cost(next);
+        const int step = cost[static_cast<std::size_t>(next)];
         auto& known = best[static_cast<std::size_t>(next)];
         if (actions + step >= known.first) continue;
         known = {actions + step, needed + (step > 0 ? 1 : 0)};
