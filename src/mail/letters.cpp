@@ -196,10 +196,12 @@ Shown add_picture(Outgoing& mail, referee::GamesInHand& games, const json& view,
         reader.player ? games.latest_turn(view.at("game").get<std::string>(), reader.player->name,
                                           view.at("turn").get<std::int64_t>())
                       : json();
-    Attachment picture{stem + ".png", "image/png", referee::picture_png(view, latest)};
+    const core::Engine::Picture drawn = referee::picture(view, latest);  // drawn once
+    Attachment picture{stem + ".png", "image/png",
+                       referee::render_png(core::svg::document(drawn.svg), referee::kPngScale)};
     picture.shown_inline = true;
     picture.content_id = stem + ".png@caravan-ref";
-    Shown shown{picture.content_id, referee::picture(view, latest).width};
+    Shown shown{picture.content_id, drawn.width};
     mail.attachments.insert(mail.attachments.begin(), std::move(picture));
     return shown;
   } catch (const std::runtime_error&) {
