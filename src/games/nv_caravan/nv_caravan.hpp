@@ -199,12 +199,47 @@ class NvCaravanState : public core::State {
   core::Document view(int viewer) const override;
   std::unique_ptr<core::State> clone() const override;
   std::unique_ptr<core::State> resample(int viewer, core::Rng& rng) const override;
-  // Points for each pair (held: 100 and the margin; two equal sold bids: -20; otherwise the
-  // progress of each bid, an overshot one -80), for two pairs held, for what the seat's own hand
-  // can do next (a caravan one card from a sale, a Jack, King or Joker against a sold caravan of
-  // the other side, the number cards it can place) and for the cards each side has left, on a
-  // logistic curve (man page, BOTS). The other hand and the decks' order are not looked at.
+  // A logistic regression over features(seat) with the weights kWeights (evaluation.cpp; man
+  // page, BOTS). The other hand and the decks' order are not looked at.
   double evaluate(int seat) const override;
+  // What evaluate() weighs, each a number that `seat` can see: pairs held, two of them held, the
+  // margins, equal sold bids, each side's progress towards a sale and its overshot caravans, the
+  // turns each side needs at the least to hold two pairs, the caravans the seat's hand can sell
+  // at once, its Jacks, Kings and Jokers against pairs the other holds, its own pairs exposed to
+  // such a card in the other hand (by the chance of one), its placements and face cards, each
+  // side's last ten cards (hand and deck), and the points of the hand-made evaluation that this
+  // one grew from.
+  enum Feature {
+    kBias,
+    kToMove,
+    kOpening,
+    kHeld,
+    kTwoHeld,
+    kTheirTwoHeld,
+    kMargin,
+    kTied,
+    kProgress,
+    kTheirProgress,
+    kOvershot,
+    kTheirOvershot,
+    kTurns,
+    kTheirTurns,
+    kReady,
+    kBreakers,
+    kExposed,
+    kPlacements,
+    kFaces,
+    kShortOfCards,
+    kPoints,
+    kFeatures
+  };
+  static constexpr std::array<const char*, kFeatures> kFeatureNames = {
+      "bias",   "to_move",        "opening",  "held",           "two_held", "their_two_held",
+      "margin", "tied",           "progress", "their_progress", "overshot", "their_overshot",
+      "turns",  "their_turns",    "ready",    "breakers",       "exposed",  "placements",
+      "faces",  "short_of_cards", "points"};
+  static const std::array<double, kFeatures> kWeights;
+  std::array<double, kFeatures> features(int seat) const;
   // The search plays no random cards (they overshoot caravans and judge worse than evaluate(),
   // docs/BOTS.md has the measurement), but one ply of its light policy: the answer evaluate()
   // likes best, so that a move is judged after the reply it allows.
