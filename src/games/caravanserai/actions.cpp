@@ -163,6 +163,9 @@ std::vector<Step> canonical_steps(const std::vector<Step>& steps) {
   return out;
 }
 
+// Draws of a cell for an owed good in a playout before the list is made instead.
+constexpr int kOwedDraws = 32;
+
 }  // namespace
 
 bool CaravanseraiState::placing() const {
@@ -226,6 +229,16 @@ ActionId CaravanseraiState::playout_action(core::Rng& chooser) const {
   if (placing())
     if (const auto digits = random_placement(pos_, pos_.to_move, chooser))
       return make_action(ActionKind::kPlacement, digits->value);
+  // An owed good (CS-8): cells drawn until one may take it, so that each such cell is as likely
+  // as in the list, which is made only when kOwedDraws draws all miss.
+  if (!finished() && pos_.phase != Phase::kStart && pos_.owed > 0) {
+    const Board& b = *pos_.board;
+    for (int draw = 0; draw < kOwedDraws; ++draw) {
+      const int cell = static_cast<int>(chooser.below(static_cast<std::uint64_t>(b.size())));
+      if (pos_.can_put_good(pos_.to_move, cell))
+        return make_action(ActionKind::kPlace, place_digits({cell}, b).value);
+    }
+  }
   return random_action(chooser);
 }
 

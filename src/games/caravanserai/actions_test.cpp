@@ -143,5 +143,29 @@ TEST(CaravanseraiActions, APlayoutActionIsALegalPlacementFoundInARandomOrder) {
   EXPECT_EQ(std::count(listed.begin(), listed.end(), opening->playout_action(chooser)), 1);
 }
 
+// CS-8 in a playout: an owed good goes on a cell the list holds, and each such cell is drawn
+// (two free cells here; the one under a caravan never).
+TEST(CaravanseraiActions, APlayoutsOwedGoodGoesOnACellTheListHolds) {
+  constexpr int W = 0, K = 1, R = 3;
+  Scenario s(2);
+  s.caravanserai(Hex{3, -2}, R).caravanserai(Hex{4, -2}, W).caravanserai(Hex{2, -6}, R);
+  s.caravan(0, {{Hex{-6, 2}, C}, {kWest, C}}).line_caravan(1, Hex{2, -6}, E, {C});
+  s.market({1, 0, 0, 1, 0}, K);
+  auto state = s.state();
+  core::Rng rng(1);
+  state->apply(0, Document{{"path", {"E", "red"}}}, rng);
+  std::vector<core::ActionId> listed;
+  state->legal_actions(listed);
+  ASSERT_EQ(listed.size(), 2u);
+  std::set<core::ActionId> drawn;
+  core::Rng chooser(3);
+  for (int i = 0; i < 100; ++i) {
+    const core::ActionId action = state->playout_action(chooser);
+    EXPECT_EQ(std::count(listed.begin(), listed.end(), action), 1);
+    drawn.insert(action);
+  }
+  EXPECT_EQ(drawn.size(), 2u);
+}
+
 }  // namespace
 }  // namespace games::caravanserai

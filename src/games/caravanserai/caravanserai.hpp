@@ -74,7 +74,8 @@ class CaravanseraiState : public core::State {
   // kListedInFull, else every placement of the bounded canonical form. The draw walks at most
   // kListedInFull + 1 placements and then the bounded form, never a reserve's millions.
   core::ActionId random_action(core::Rng& chooser) const override;
-  // A placement found by one walk in a random order (random_placement), else random_action().
+  // A placement found by one walk in a random order (random_placement); a cell for an owed good
+  // drawn until one may take it (uniform, as random_action); else random_action().
   core::ActionId playout_action(core::Rng& chooser) const override;
   void apply_action(core::ActionId action, core::Rng& rng) override;
   core::Document move_of(core::ActionId action) const override;
