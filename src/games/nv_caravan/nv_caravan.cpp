@@ -1,7 +1,6 @@
 #include "games/nv_caravan/nv_caravan.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <set>
 
 #include <fmt/format.h>

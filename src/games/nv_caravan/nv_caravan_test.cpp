@@ -3,6 +3,7 @@
 #include "games/nv_caravan/nv_caravan.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -886,6 +887,16 @@ Position race() {
       .caravan(3, {slot("3C")})
       .caravan(6, {slot("10D"), slot("9D"), slot("2D")});
   return p;
+}
+
+// The fitting program (bench/nv_evaluation.cpp) prints each weight by its feature's name.
+TEST(NvCaravan, EveryFeatureOfTheEvaluationHasItsOwnName) {
+  std::set<std::string> names;
+  for (const char* name : NvCaravanState::kFeatureNames) {
+    ASSERT_NE(name, nullptr);
+    names.insert(name);
+  }
+  EXPECT_EQ(names.size(), static_cast<std::size_t>(NvCaravanState::kFeatures));
 }
 
 // Each side's turns to hold two pairs, at the least: North needs one for caravan 1 (the 3H in
