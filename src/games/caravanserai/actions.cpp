@@ -168,6 +168,10 @@ constexpr int kOwedDraws = 32;
 
 }  // namespace
 
+bool CaravanseraiState::owing() const {
+  return !finished() && pos_.phase != Phase::kStart && pos_.owed > 0;
+}
+
 bool CaravanseraiState::placing() const {
   return !finished() && pos_.phase == Phase::kPlay && pos_.owed == 0 &&
          pos_.can_place(pos_.to_move);
@@ -181,7 +185,7 @@ void CaravanseraiState::simple_actions(std::vector<ActionId>& out) const {
       if (b.colour(cell) >= 0 && b.role(cell) == Role::kOuter &&
           pos_.occupant[static_cast<std::size_t>(cell)] < 0)
         out.push_back(make_action(ActionKind::kStart, static_cast<std::uint64_t>(cell)));
-  } else if (pos_.owed > 0) {
+  } else if (owing()) {
     for (int cell = 0; cell < b.size(); ++cell)
       if (pos_.can_put_good(pos_.to_move, cell))
         out.push_back(make_action(ActionKind::kPlace, place_digits({cell}, b).value));
@@ -231,7 +235,7 @@ ActionId CaravanseraiState::playout_action(core::Rng& chooser) const {
       return make_action(ActionKind::kPlacement, digits->value);
   // An owed good (CS-8): cells drawn until one may take it, so that each such cell is as likely
   // as in the list, which is made only when kOwedDraws draws all miss.
-  if (!finished() && pos_.phase != Phase::kStart && pos_.owed > 0) {
+  if (owing()) {
     const Board& b = *pos_.board;
     for (int draw = 0; draw < kOwedDraws; ++draw) {
       const int cell = static_cast<int>(chooser.below(static_cast<std::uint64_t>(b.size())));

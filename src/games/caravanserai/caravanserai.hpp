@@ -102,6 +102,8 @@ class CaravanseraiState : public core::State {
  private:
   // Whether the player to move makes a placement (else a start, a place or a pass).
   bool placing() const;
+  // Whether the player to move must put an owed good on the board (CS-8).
+  bool owing() const;
   void simple_actions(std::vector<core::ActionId>& out) const;  // start, place and pass moves
   std::vector<core::Document> simple_moves() const;
   // The listed placements as actions (see legal_moves).
