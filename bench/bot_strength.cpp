@@ -12,14 +12,26 @@
 //   caravan-ref-bot-strength speed [BUDGET=2000] [ENGINE|all] [POSITIONS=4]
 // times the search instead: from the middle of POSITIONS games between greedy bots (the ply
 // halfway through each), one mcts choice with BUDGET, and prints the playouts a second.
+//   caravan-ref-bot-strength answer
+// answers a match that a program outside the project referees (docs/BOTS.md: against
+// thekingofspain's master): one JSON request a line on standard input,
+//   {"engine": ID, "state": <complete state: view(kReferee)>, "seat": N, "options": {...},
+//    "players": N (2), "level": LEVEL, "budget": BUDGET, "seed": N, "told": {...}}
+// and one line back: {"move": <the bot's move>, "playouts": N, "legal": [<every legal move>]}, or
+// {"error": "..."}. The bot is given view(seat) of the restored state and nothing more; `told`,
+// when given, replaces options as the bot knows them (where the other game keeps a deck secret
+// that caravan-ref's options would make public).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -181,9 +193,39 @@ int speed(const bot::Budget& budget, const std::string& only, int positions) {
   return 0;
 }
 
+// The answer mode: a bot's move for each request on standard input (see the top).
+int answer() {
+  for (std::string line; std::getline(std::cin, line);) {
+    core::Document reply;
+    try {
+      const core::Document request = core::Document::parse(line);
+      const core::Engine* engine = core::find_engine(request.at("engine").get<std::string>());
+      if (engine == nullptr) throw std::runtime_error("no such engine");
+      const auto options = request.value("options", std::map<std::string, std::string>{});
+      const int players = request.value("players", 2);
+      const int seat = request.at("seat").get<int>();
+      const auto state = engine->restore(request.at("state"), players, options);
+      const auto level = bot::parse_level(request.value("level", "hard"));
+      if (!level) throw std::runtime_error("no such level");
+      const bot::Seat view{engine, seat, players, request.value("told", options),
+                           state->view(seat)};
+      bot::Stats stats;
+      reply["move"] = bot::choose(view, *level, budget_of(request.value("budget", "1s")),
+                                  request.value("seed", std::uint64_t{1}), &stats);
+      reply["playouts"] = stats.playouts;
+      reply["legal"] = state->legal_moves();
+    } catch (const std::exception& e) {
+      reply = {{"error", e.what()}};
+    }
+    std::cout << reply.dump() << std::endl;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "answer") return answer();
   if (argc > 1 && std::string(argv[1]) == "speed")
     return speed(budget_of(argc > 2 ? argv[2] : "2000"),
                  argc > 3 && std::string(argv[3]) != "all" ? argv[3] : "",
