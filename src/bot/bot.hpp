@@ -14,7 +14,8 @@
 //           position from the view, walks a tree of moves shared by all drawn positions by UCT,
 //           adds one move, plays on at random to the end (or a depth bound, then evaluates), and
 //           counts the result for each seat's moves. Huge move lists are sampled, not listed:
-//           a node adds moves drawn by random_action, more as it is visited more.
+//           a node adds moves drawn by random_action, more as it is visited more (1 + 2 v^(1/4)
+//           children after v visits).
 // And the levels offered to people, weakest first:
 //   easy    greedy's judgement with a person's lapses: it notices only some of the moves and
 //           plays the best it noticed more often than not, else the next best, and so on;
