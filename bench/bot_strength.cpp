@@ -18,9 +18,10 @@
 //   {"engine": ID, "state": <complete state: view(kReferee)>, "seat": N, "options": {...},
 //    "players": N (2), "level": LEVEL, "budget": BUDGET, "seed": N, "told": {...}}
 // and one line back: {"move": <the bot's move>, "playouts": N, "legal": [<every legal move>]}, or
-// {"error": "..."}. The bot is given view(seat) of the restored state and nothing more; `told`,
-// when given, replaces options as the bot knows them (where the other game keeps a deck secret
-// that caravan-ref's options would make public).
+// {"error": "..."} (a BUDGET it cannot read ends the program with 64, as in the other modes). The
+// bot is given view(seat) of the restored state and nothing more; `told`, when given, replaces
+// options as the bot knows them (where the other game keeps a deck secret that caravan-ref's
+// options would make public).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
