@@ -26,10 +26,10 @@ constexpr std::size_t kRanked = 12;
 // many nodes a search passes once or twice do not cost more than the playouts.
 constexpr std::uint32_t kRankAfter = 8;
 
-// In a deterministic game (State::deterministic) a node keeps its legal actions once it has been
-// walked through this many times, while all kept lists hold fewer than kKeptActions actions
-// (8 bytes each: within the bot's 64 MB with the tree).
-constexpr std::uint32_t kKeepAfter = 4;
+// In a deterministic game (State::deterministic) a node keeps its legal actions the first time
+// they are listed, while all kept lists hold fewer than kKeptActions actions (8 bytes each: within
+// the bot's 64 MB with the tree). Keeping them only from a node's fourth walk on cost caravanserai
+// a third of its playouts: most nodes are walked through a few times, and each walk listed them.
 constexpr std::size_t kKeptActions = std::size_t{1} << 21;
 
 struct Node {
@@ -145,12 +145,12 @@ class Search {
   }
 
   // The legal actions of `world`, which the walk reached at `node`, sorted: the node's kept list
-  // in a deterministic game, else listed (and kept, when the node has been walked often enough).
+  // in a deterministic game, else listed (and kept, in a deterministic game while there is room).
   const std::vector<ActionId>& legal_of(Node& node, const core::State& world) {
     if (!node.legal.empty()) return node.legal;
     world.legal_actions(legal_);
     std::sort(legal_.begin(), legal_.end());
-    if (deterministic_ && node.visits >= kKeepAfter && kept_ + legal_.size() <= kKeptActions) {
+    if (deterministic_ && kept_ + legal_.size() <= kKeptActions) {
       node.legal = legal_;
       kept_ += legal_.size();
       return node.legal;

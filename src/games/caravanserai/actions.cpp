@@ -195,21 +195,38 @@ void CaravanseraiState::simple_actions(std::vector<ActionId>& out) const {
 }
 
 void CaravanseraiState::placement_actions(std::vector<ActionId>& out) const {
-  PlacementFilter filter;
-  const bool bounded = more_placements_than(pos_, pos_.to_move, kListedInFull);
-  if (bounded) {
-    filter.straight = true;
-    filter.max_blocks = 2;
-  }
+  // more_placements_than and then the list would walk every placement twice when there are at
+  // most kListedInFull; the list is made on the first walk, stopped past kListedInFull. The walk
+  // of shallow placements first stays: past the bound it finds so many much sooner.
+  PlacementFilter shallow;
+  shallow.max_blocks = 2;
+  bool bounded = count_placements(pos_, pos_.to_move, shallow, kListedInFull) > kListedInFull;
+  const std::size_t start = out.size();
   std::uint64_t index = 0;
+  if (!bounded)
+    for_each_placement(
+        pos_, pos_.to_move, {},
+        [&](const std::vector<Step>&, const std::vector<int>&, const PlacementDigits& code) {
+          if (index == kListedInFull) {
+            bounded = true;
+            return false;
+          }
+          out.push_back(code.overflow ? make_action(ActionKind::kOther, index + 1)
+                                      : make_action(ActionKind::kPlacement, code.value));
+          ++index;
+          return true;
+        });
+  if (!bounded) return;
+  out.resize(start);
+  PlacementFilter canonical;
+  canonical.straight = true;
+  canonical.max_blocks = 2;
   for_each_placement(
-      pos_, pos_.to_move, filter,
+      pos_, pos_.to_move, canonical,
       [&](const std::vector<Step>&, const std::vector<int>&, const PlacementDigits& code) {
         // Two straight blocks need some twenty digits: never an overflow there.
-        if (code.overflow && bounded) throw std::logic_error("a bounded placement overflows");
-        out.push_back(code.overflow ? make_action(ActionKind::kOther, index + 1)
-                                    : make_action(ActionKind::kPlacement, code.value));
-        ++index;
+        if (code.overflow) throw std::logic_error("a bounded placement overflows");
+        out.push_back(make_action(ActionKind::kPlacement, code.value));
         return true;
       });
 }

@@ -569,19 +569,22 @@ void for_each_placement(const Position& pos, int seat, const PlacementFilter& fi
   Enumerator(pos, seat, filter, visit).run();
 }
 
+std::size_t count_placements(const Position& pos, int seat, const PlacementFilter& filter,
+                             std::size_t limit) {
+  std::size_t count = 0;
+  for_each_placement(pos, seat, filter,
+                     [&](const std::vector<Step>&, const std::vector<int>&,
+                         const PlacementDigits&) { return ++count <= limit; });
+  return count;
+}
+
 bool more_placements_than(const Position& pos, int seat, std::size_t limit) {
   // Shallow placements first: the walk reaches limit + 1 of them much sooner than the depth-first
   // walk of every placement, which follows long runs of goods first.
   PlacementFilter shallow;
   shallow.max_blocks = 2;
-  for (const PlacementFilter& filter : {shallow, PlacementFilter{}}) {
-    std::size_t count = 0;
-    for_each_placement(pos, seat, filter,
-                       [&](const std::vector<Step>&, const std::vector<int>&,
-                           const PlacementDigits&) { return ++count <= limit; });
-    if (count > limit) return true;
-  }
-  return false;
+  return count_placements(pos, seat, shallow, limit) > limit ||
+         count_placements(pos, seat, {}, limit) > limit;
 }
 
 std::optional<PlacementDigits> random_placement(const Position& pos, int seat, core::Rng& rng) {

@@ -117,6 +117,10 @@ using PlacementVisitor = std::function<bool(
     const std::vector<Step>& steps, const std::vector<int>& declined, const PlacementDigits& code)>;
 void for_each_placement(const Position& pos, int seat, const PlacementFilter& filter,
                         const PlacementVisitor& visit);
+// How many legal placements `seat` has within `filter`, counted up to limit + 1 (the walk stops
+// there).
+std::size_t count_placements(const Position& pos, int seat, const PlacementFilter& filter,
+                             std::size_t limit);
 // Whether `seat` has more than `limit` legal placements (walking as few as it can).
 bool more_placements_than(const Position& pos, int seat, std::size_t limit);
 // One legal placement of `seat` as its digits, found by a depth-first walk that takes the choices
