@@ -4,11 +4,12 @@
 // of each side took and the search's playouts a second. Besides the bots' levels a side may be
 // `sparring` (bench/sparring.hpp: two plies over a tactical evaluation, reading the whole state).
 // Prints Markdown. Usage:
-//   caravan-ref-bot-strength [GAMES=40] [BUDGET=200] [ENGINE|all] [PAIRINGS]
+//   caravan-ref-bot-strength [GAMES=40] [BUDGET=200] [ENGINE|all] [PAIRINGS] [FIRST_DEAL=1]
 // BUDGET is a number of playouts a move (the same games anywhere) or a time (100ms, 1s: not).
 // PAIRINGS is a comma-separated list of FIRST:SECOND, each side a level, LEVEL/BUDGET (its own
 // budget; BUDGET `seated`: none, as the referee's seated bots play) or sparring; by default
-// greedy:random,mcts:greedy,mcts:random,mcts:sparring,greedy:sparring.
+// greedy:random,mcts:greedy,mcts:random,mcts:sparring,greedy:sparring. The deals are numbered from
+// FIRST_DEAL (so that two processes, one a core, can share a long match).
 //   caravan-ref-bot-strength speed [BUDGET=2000] [ENGINE|all] [POSITIONS=4]
 // times the search instead: from the middle of POSITIONS games between greedy bots (the ply
 // halfway through each), one mcts choice with BUDGET, and prints the playouts a second.
@@ -248,8 +249,16 @@ int main(int argc, char** argv) {
     }
     pairings.emplace_back(item.substr(0, colon), item.substr(colon + 1));
   }
-  std::printf("%d games a pairing (each deal from both seats), two players, budget %s a move\n\n",
-              games, budget.playouts ? (budget_text + " playouts").c_str() : budget_text.c_str());
+  const long first_deal = argc > 5 ? std::atol(argv[5]) : 1;
+  if (first_deal < 1) {
+    std::fprintf(stderr, "FIRST_DEAL '%s': a deal number, 1 or more\n", argv[5]);
+    return 64;
+  }
+  std::printf(
+      "%d games a pairing (each deal from both seats, deals %ld-%ld), two players, budget %s a "
+      "move\n\n",
+      games, first_deal, first_deal + (games + 1) / 2 - 1,
+      budget.playouts ? (budget_text + " playouts").c_str() : budget_text.c_str());
   std::printf(
       "| engine | pairing | score of the first | 95%% interval | ms/move (first, second) | "
       "playouts/s (first) |\n");
@@ -260,7 +269,7 @@ int main(int argc, char** argv) {
       Side first = *side_named(first_name), second = *side_named(second_name);
       double score = 0;
       for (int g = 0; g < games; ++g) {
-        const auto deal = static_cast<std::uint64_t>(g / 2 + 1);
+        const auto deal = static_cast<std::uint64_t>(first_deal + g / 2);
         if (g % 2 == 0)
           score += play(*engine, {&first, &second}, budget, deal);
         else
