@@ -13,7 +13,11 @@ namespace {
 
 using core::ActionId;
 
-constexpr double kExploration = 0.7;
+// The scores are chances of winning, mostly the evaluation's, which moves little from one move to
+// the next: at 0.7 the search spread its visits too evenly to tell the moves apart (nv-caravan at
+// 0.1 s a move against greedy: 0.77 over 200 games at 0.7, 0.90 at 0.3 with the policy's order
+// below; docs/BOTS.md, What it took).
+constexpr double kExploration = 0.3;
 
 // Above this many legal actions a node widens with its visits: it first adds the kRanked best of
 // kRankSample actions by the engine's evaluation one action ahead (progressive widening with a
@@ -65,8 +69,14 @@ std::vector<double> scores(const core::State& state) {
 
 class Search {
  public:
-  Search(const Budget& budget, core::Rng& rng, Stats& stats, bool deterministic)
-      : budget_(budget), rng_(rng), stats_(stats), deterministic_(deterministic) {}
+  Search(const Budget& budget, core::Rng& rng, Stats& stats, int seat, bool deterministic,
+         bool by_policy)
+      : budget_(budget),
+        rng_(rng),
+        stats_(stats),
+        seat_(seat),
+        deterministic_(deterministic),
+        by_policy_(by_policy) {}
 
   void iterate(core::State& world) {
     std::vector<Node*> path{&root_};
@@ -77,14 +87,38 @@ class Search {
       const std::vector<ActionId>& legal = legal_of(*node, world);
       if (legal.empty()) break;
       Node* next = nullptr;
-      // Expand: a legal action this node has not tried yet (for huge lists, one drawn at random,
-      // while the node has fewer children than its visits allow).
+      // Where the engine plays a light policy, the other seats' moves in the tree are its moves:
+      // each plays what the evaluation likes best for it in the drawn position, and the search
+      // chooses only the seat's own. Chosen by UCB instead, the other seats' moves were the answers
+      // that did best against the seat's real hand, which no opponent sees: the longer the search,
+      // the more it feared them (nv-caravan against greedy, 0.90 at 0.1 s a move, 0.74 at 1 s;
+      // 0.82 at 1 s with this; docs/BOTS.md, What it took).
+      if (by_policy_ && mover != seat_) {
+        const ActionId a = policy(world);
+        next = node->child(a);
+        if (next == nullptr) {
+          if (nodes_ >= budget_.max_nodes) break;  // full: play out from here
+          next = add(*node, a, mover);
+          expanded = true;
+        }
+        world.apply_action(next->action, rng_);
+        path.push_back(next);
+        node = next;
+        continue;
+      }
+      // Expand: a legal action this node has not tried yet (the light policy's choice of them
+      // where the engine plays one, else one at random; for huge lists, one drawn at random, while
+      // the node has fewer children than its visits allow).
       if (nodes_ < budget_.max_nodes) {
         if (legal.size() <= kWide) {
           untried_.clear();
           for (ActionId a : legal)
             if (node->child(a) == nullptr) untried_.push_back(a);
-          if (!untried_.empty()) next = add(*node, untried_[rng_.below(untried_.size())], mover);
+          if (!untried_.empty())
+            next = add(*node,
+                       by_policy_ ? best_of(world, untried_, mover)
+                                  : untried_[rng_.below(untried_.size())],
+                       mover);
         } else if (node->children.size() < widening(node->visits)) {
           const ActionId a = widen(*node, world, legal, mover);
           next = node->child(a);
@@ -184,15 +218,19 @@ class Search {
   // The light playout policy: the action the evaluation likes best for the mover one move
   // ahead, among all of them or, where there are more than kRankSample, as many drawn.
   ActionId policy(const core::State& world) {
-    const int mover = *world.current_player();
     world.legal_actions(policy_);
     if (policy_.size() > kRankSample) {
       policy_.clear();
       for (std::size_t i = 0; i < kRankSample; ++i) policy_.push_back(world.random_action(rng_));
     }
-    ActionId best = policy_.front();
+    return best_of(world, policy_, *world.current_player());
+  }
+
+  // Of `actions` (not empty), the one after which the evaluation judges `world` best for `mover`.
+  ActionId best_of(const core::State& world, const std::vector<ActionId>& actions, int mover) {
+    ActionId best = actions.front();
     double best_value = -1;
-    for (ActionId a : policy_) {
+    for (ActionId a : actions) {
       auto next = world.clone();
       next->apply_action(a, rng_);
       const double value = next->evaluate(mover);
@@ -234,7 +272,9 @@ class Search {
   const Budget& budget_;
   core::Rng& rng_;
   Stats& stats_;
+  int seat_;  // the searching seat
   bool deterministic_;
+  bool by_policy_;        // the light policy orders the seat's untried actions and plays the others
   std::size_t kept_ = 0;  // actions in the nodes' kept lists
   Node root_;
   std::size_t nodes_ = 1;
@@ -251,7 +291,7 @@ ActionId search(const core::State& world, int seat, const Budget& budget, core::
   std::sort(root_legal.begin(), root_legal.end());
   if (root_legal.size() == 1) return root_legal.front();
 
-  Search tree(budget, rng, stats, world.deterministic());
+  Search tree(budget, rng, stats, seat, world.deterministic(), world.playout_policy_plies() > 0);
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t playouts =
       budget.playouts ? *budget.playouts : (budget.time ? UINT64_MAX : 1000);

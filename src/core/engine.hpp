@@ -220,7 +220,9 @@ class State {
   // actions of playout_horizon(): each mover plays the action after which evaluate() judges the
   // position best for it (a drawn sample where the actions are many). Where the evaluation sees
   // one move ahead but not the answer to it (nv-caravan), one such ply lets the search see the
-  // answer. By default none.
+  // answer. Where it is not 0, the search's tree also plays the other seats' moves by the policy,
+  // and its nodes take the seat's own untried actions in the policy's order, the best first,
+  // instead of at random. By default none.
   virtual int playout_policy_plies() const { return 0; }
 
   // Whether the same actions from this position reach the same positions in every position that
