@@ -198,9 +198,8 @@ void CaravanseraiState::placement_actions(std::vector<ActionId>& out) const {
   // more_placements_than and then the list would walk every placement twice when there are at
   // most kListedInFull; the list is made on the first walk, stopped past kListedInFull. The walk
   // of shallow placements first stays: past the bound it finds so many much sooner.
-  PlacementFilter shallow;
-  shallow.max_blocks = 2;
-  bool bounded = count_placements(pos_, pos_.to_move, shallow, kListedInFull) > kListedInFull;
+  bool bounded =
+      count_placements(pos_, pos_.to_move, shallow_placements(), kListedInFull) > kListedInFull;
   const std::size_t start = out.size();
   std::uint64_t index = 0;
   if (!bounded)
@@ -218,11 +217,8 @@ void CaravanseraiState::placement_actions(std::vector<ActionId>& out) const {
         });
   if (!bounded) return;
   out.resize(start);
-  PlacementFilter canonical;
-  canonical.straight = true;
-  canonical.max_blocks = 2;
   for_each_placement(
-      pos_, pos_.to_move, canonical,
+      pos_, pos_.to_move, bounded_form(),
       [&](const std::vector<Step>&, const std::vector<int>&, const PlacementDigits& code) {
         // Two straight blocks need some twenty digits: never an overflow there.
         if (code.overflow) throw std::logic_error("a bounded placement overflows");

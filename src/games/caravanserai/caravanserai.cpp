@@ -184,11 +184,8 @@ std::vector<Document> CaravanseraiState::simple_moves() const {
 std::vector<Document> CaravanseraiState::legal_moves() const {
   if (!placing()) return simple_moves();
   // Complete when short; past kListedInFull, the bounded canonical form (see the header).
-  PlacementFilter filter;
-  if (more_placements_than(pos_, pos_.to_move, kListedInFull)) {
-    filter.straight = true;
-    filter.max_blocks = 2;
-  }
+  const PlacementFilter filter =
+      more_placements_than(pos_, pos_.to_move, kListedInFull) ? bounded_form() : PlacementFilter{};
   std::vector<Document> moves;
   for_each_placement(pos_, pos_.to_move, filter,
                      [&](const std::vector<Step>& steps, const std::vector<int>& declined,

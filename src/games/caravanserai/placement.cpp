@@ -579,11 +579,7 @@ std::size_t count_placements(const Position& pos, int seat, const PlacementFilte
 }
 
 bool more_placements_than(const Position& pos, int seat, std::size_t limit) {
-  // Shallow placements first: the walk reaches limit + 1 of them much sooner than the depth-first
-  // walk of every placement, which follows long runs of goods first.
-  PlacementFilter shallow;
-  shallow.max_blocks = 2;
-  return count_placements(pos, seat, shallow, limit) > limit ||
+  return count_placements(pos, seat, shallow_placements(), limit) > limit ||
          count_placements(pos, seat, {}, limit) > limit;
 }
 

@@ -110,6 +110,21 @@ struct PlacementFilter {
   core::Rng* order = nullptr;
 };
 
+// The placements with at most two blocks: counted first, since past a bound they are found much
+// sooner than by the depth-first walk of every placement, which follows long runs of goods.
+inline PlacementFilter shallow_placements() {
+  PlacementFilter filter;
+  filter.max_blocks = 2;
+  return filter;
+}
+// The bounded canonical form that the move lists give past their bound: straight, at most two
+// blocks.
+inline PlacementFilter bounded_form() {
+  PlacementFilter filter = shallow_placements();
+  filter.straight = true;
+  return filter;
+}
+
 // Every legal placement of `seat` (within `filter`), in a fixed order, as steps and declined
 // cells (the decline variants are placements of their own) and the digits of its choices
 // (actions.hpp). `visit` returns false to stop.
