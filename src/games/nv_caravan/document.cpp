@@ -230,7 +230,7 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
             fmt::format("position: {}: {} is not a number card (A-10)", where, name.dump()));
       }
       take(owner, *card, where);
-      Slot slot{code_of(*card)};
+      Slot slot = Slot::of(code_of(*card));
       const Document attached =
           item.is_object() ? item.value("attached", Document::array()) : Document::array();
       if (!attached.is_array() || attached.size() > at(kMaxAttached)) {

@@ -32,6 +32,21 @@ int turns_to_hold(int bid, int theirs, bool known, bool ready) {
   return known ? std::max(2, turns) : turns;
 }
 
+// `them`'s hand is one draw from its unseen cards (hand and deck together, which every
+// position the seat cannot tell apart holds alike): the chance that it holds no Jack, King or
+// Joker.
+double none_breaks(const PlayerCards& them) {
+  int unseen = 0, unseen_breakers = 0;
+  const auto count = [&](Code card) {
+    ++unseen;
+    unseen_breakers += breaker(card) ? 1 : 0;
+  };
+  them.hand.each(count);
+  std::for_each(them.deck.begin(), them.deck.end(), count);
+  if (unseen == 0) return 1;
+  return std::pow(1 - static_cast<double>(unseen_breakers) / unseen, them.hand.size());
+}
+
 // The two smallest of three: two pairs held win the game once the third is settled.
 int two_smallest(std::array<int, 3> turns) {
   std::sort(turns.begin(), turns.end());
@@ -82,20 +97,6 @@ std::array<double, NvCaravanState::kFeatures> NvCaravanState::features(int seat)
     breakers += breaker(card) ? 1 : 0;
     faces += is_number(card) ? 0 : 1;
   });
-  // The other side's hand is one draw from its unseen cards (hand and deck together, which every
-  // position the seat cannot tell apart holds alike): the chance it holds a Jack, King or Joker.
-  const PlayerCards& them = players_[at(other)];
-  int unseen = 0, unseen_breakers = 0;
-  const auto count = [&](Code card) {
-    ++unseen;
-    unseen_breakers += breaker(card) ? 1 : 0;
-  };
-  them.hand.each(count);
-  std::for_each(them.deck.begin(), them.deck.end(), count);
-  const double none =
-      unseen == 0 ? 1
-                  : std::pow(1 - static_cast<double>(unseen_breakers) / unseen, them.hand.size());
-
   std::array<int, 2> held{};
   std::array<int, 3> mine_turns{}, their_turns{};
   int placements = 0, ready_lanes = 0;
@@ -132,9 +133,9 @@ std::array<double, NvCaravanState::kFeatures> NvCaravanState::features(int seat)
     bool ready = false;
     if (!opening_) {
       const int low = sold(theirs) ? theirs + 1 : kSoldMin;
+      const Course course(caravans_[at(seat * 3 + pair)]);
       hand.each([&](Code card) {
-        if (!is_number(card) || check_play(seat, card, seat * 3 + pair, -1) != Refusal::kLegal)
-          return;
+        if (!is_number(card) || course.admits(card) != Refusal::kLegal) return;
         ++placements;
         const int bid = mine + rank_of(card);
         if (margin <= 0 && bid >= low && bid <= kSoldMax) ready = true;
@@ -146,15 +147,17 @@ std::array<double, NvCaravanState::kFeatures> NvCaravanState::features(int seat)
     mine_turns[at(pair)] = turns_to_hold(mine, theirs, true, ready);
     their_turns[at(pair)] = turns_to_hold(theirs, mine, false, false);
   }
-  const auto left = [this](int s) {
+  // Each side's cards left, hand and deck together.
+  std::array<double, 2> left{};
+  for (int s = 0; s < 2; ++s) {
     const PlayerCards& p = players_[at(s)];
-    return static_cast<double>(p.hand.size() + p.deck.size());
-  };
+    left[at(s)] = p.hand.size() + p.deck.size();
+  }
 
   if (held[at(seat)] >= 2) points += 25;
   if (held[at(other)] >= 2) points -= 50;
   if (!opening_) points += std::min(placements, 8);
-  points += 2 * (left(seat) - left(other));
+  points += 2 * (left[at(seat)] - left[at(other)]);
 
   f[kHeld] = held[at(seat)] - held[at(other)];
   f[kTwoHeld] = held[at(seat)] >= 2 ? 1 : 0;
@@ -163,12 +166,12 @@ std::array<double, NvCaravanState::kFeatures> NvCaravanState::features(int seat)
   f[kTheirTurns] = two_smallest(their_turns) / 4.0;
   f[kReady] = ready_lanes;
   f[kBreakers] = held[at(other)] > 0 ? std::min(breakers, 2) : 0;
-  f[kExposed] = held[at(seat)] * (1 - none);
+  f[kExposed] = held[at(seat)] == 0 ? 0 : held[at(seat)] * (1 - none_breaks(players_[at(other)]));
   f[kPlacements] = std::min(placements, 8) / 8.0;
   f[kFaces] = faces;
   // Running out of cards loses (rule 6.3), but only the last ten say so: how many each side lacks
   // of ten, hand and deck together.
-  const auto short_of = [&](int s) { return std::max(0.0, 10 - left(s)) / 10; };
+  const auto short_of = [&](int s) { return std::max(0.0, 10 - left[at(s)]) / 10; };
   f[kShortOfCards] = short_of(other) - short_of(seat);
   f[kPoints] = points / 100;
   return f;

@@ -45,12 +45,6 @@ DeckRules deck_rules(const std::map<std::string, std::string>& opts) {
 
 // ---- Cards in the state ------------------------------------------------------------------------
 
-int Hand::size() const {
-  int n = 0;
-  for (std::uint64_t word : bits_) n += __builtin_popcountll(word);
-  return n;
-}
-
 std::vector<Code> Hand::cards() const {
   std::vector<Code> out;
   each([&](Code card) { out.push_back(card); });
@@ -103,6 +97,23 @@ int Caravan::bid() const {
   return total;
 }
 
+Course::Course(const Caravan& caravan) : empty_(caravan.empty()) {
+  if (empty_) return;
+  last_ = rank_of(caravan.last().card);
+  direction_ = caravan.direction();
+  suit_ = caravan.suit();
+}
+
+Refusal Course::admits(Code number) const {
+  if (empty_) return Refusal::kLegal;
+  const int rank = rank_of(number);
+  if (rank == last_) return Refusal::kSameValue;
+  if (direction_ == Direction::kNone || suit_of(number) == suit_) return Refusal::kLegal;
+  if (direction_ == Direction::kUp && rank > last_) return Refusal::kLegal;
+  if (direction_ == Direction::kDown && rank < last_) return Refusal::kLegal;
+  return Refusal::kAgainstCourse;
+}
+
 std::optional<int> NvCaravanState::pair_winner(int pair) const {
   const int north = caravans_[at(pair)].bid();
   const int south = caravans_[at(pair + 3)].bid();
@@ -149,15 +160,7 @@ Refusal NvCaravanState::check_play(int player, Code card, int caravan, int pos) 
   if (is_number(card)) {  // NV-4
     if (pos >= 0) return Refusal::kNumberAt;
     if (owner_of(caravan) != player) return Refusal::kNumberOthers;
-    if (c.empty()) return Refusal::kLegal;
-    const int rank = rank_of(card);
-    const int last = rank_of(c.last().card);
-    if (rank == last) return Refusal::kSameValue;
-    const Direction d = c.direction();
-    if (d == Direction::kNone || suit_of(card) == c.suit()) return Refusal::kLegal;
-    if (d == Direction::kUp && rank > last) return Refusal::kLegal;
-    if (d == Direction::kDown && rank < last) return Refusal::kLegal;
-    return Refusal::kAgainstCourse;
+    return Course(c).admits(card);
   }
   // A Jack, Queen, King or Joker: NV-5, NV-6.
   if (c.empty()) return Refusal::kEmpty;
@@ -264,7 +267,7 @@ void NvCaravanState::make(const Move& m, Outcome* outcome) {
     me.hand.erase(m.card);
     const int rank = rank_of(m.card);
     if (is_number(m.card)) {
-      c.slots[c.size++] = Slot{m.card};
+      c.slots[c.size++] = Slot::of(m.card);
       c.held = Direction::kNone;  // the last two values now differ
     } else if (rank == kQueen || rank == kKing) {
       Slot& slot = c.slots[rank == kQueen ? c.size - 1u : at(m.at)];

@@ -32,6 +32,7 @@
 //    [viewer], [pairs], [score], [finished], [winner], [reason]}
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -62,11 +63,20 @@ enum class Direction : std::uint8_t { kNone, kUp, kDown };
 // A hand as a set of card codes: it lists its cards sorted (Ace low, the Jokers high).
 class Hand {
  public:
-  void insert(Code card) { bits_[card >> 6] |= bit(card); }
-  void erase(Code card) { bits_[card >> 6] &= ~bit(card); }
+  void insert(Code card) {
+    if (contains(card)) return;
+    bits_[card >> 6] |= bit(card);
+    ++size_;
+  }
+  void erase(Code card) {
+    if (!contains(card)) return;
+    bits_[card >> 6] &= ~bit(card);
+    --size_;
+  }
   bool contains(Code card) const { return (bits_[card >> 6] & bit(card)) != 0; }
-  int size() const;
-  bool empty() const { return (bits_[0] | bits_[1] | bits_[2] | bits_[3]) == 0; }
+  // Kept, not counted: the evaluation asks for it at every position it judges.
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
   // Calls f(code) for each card, lowest first.
   template <typename F>
   void each(F f) const {
@@ -80,6 +90,7 @@ class Hand {
  private:
   static std::uint64_t bit(Code card) { return std::uint64_t{1} << (card & 63); }
   std::array<std::uint64_t, 4> bits_{};
+  int size_ = 0;
 };
 
 // Cards in order: a deck (top first; drawing takes the front) or a discard pile (oldest first).
@@ -100,18 +111,34 @@ class Pile {
   std::uint8_t end_ = 0;
 };
 
-// A number card in a caravan and the face cards on it, oldest first.
+// A number card in a caravan and the face cards on it, oldest first. Made by of() (a caravan's
+// room for more slots stays unset: see Caravan).
 struct Slot {
-  Code card = 0;  // from the caravan owner's deck
-  std::uint8_t faces = 0;
-  std::array<Code, kMaxAttached> face{};
-  std::uint8_t south = 0;  // bit i: face i came from South's deck (NV-11: it goes back there)
+  static Slot of(Code number) { return {number, 0, {}, 0}; }
+  Code card;  // from the caravan owner's deck
+  std::uint8_t faces;
+  std::array<Code, kMaxAttached> face;
+  std::uint8_t south;  // bit i: face i came from South's deck (NV-11: it goes back there)
   int by(int i) const { return (south >> i) & 1; }
   int queens() const;
 };
 
 struct Caravan {
-  std::array<Slot, kMaxSlots> slots;
+  Caravan() = default;
+  // A copy holds the slots in use and leaves the room after them unset: the room is for four
+  // decks' number cards, a game uses a few, and the search copies positions all the time.
+  Caravan(const Caravan& other) : size(other.size), held(other.held) {
+    std::copy_n(other.slots.begin(), size, slots.begin());
+  }
+  Caravan& operator=(const Caravan& other) {
+    if (this == &other) return *this;
+    size = other.size;
+    held = other.held;
+    std::copy_n(other.slots.begin(), size, slots.begin());
+    return *this;
+  }
+
+  std::array<Slot, kMaxSlots> slots;  // slots[0, size) are in use
   std::uint8_t size = 0;
   // The direction kept when a removal leaves two equal values at the end (rule 5.4, NV-8),
   // before any Queen on the last card; kNone otherwise.
@@ -173,6 +200,21 @@ enum class Refusal : std::uint8_t {
   kWhere,
   kNoPosition,
   kFull,
+};
+
+// What the end of a caravan admits of number cards (NV-4, NV-8, NV-10), worked out once for the
+// many cards a hand tries on it.
+class Course {
+ public:
+  explicit Course(const Caravan& caravan);
+  // kLegal, kSameValue or kAgainstCourse for `number` (a number card) at the caravan's end.
+  Refusal admits(Code number) const;
+
+ private:
+  bool empty_;
+  int last_ = 0;  // the last card's value
+  Direction direction_ = Direction::kNone;
+  int suit_ = -1;
 };
 
 class NvCaravanState : public core::State {
