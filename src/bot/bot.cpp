@@ -34,11 +34,7 @@ std::vector<std::pair<ActionId, double>> judged(const core::State& world, int se
   out.reserve(actions.size());
   for (ActionId action : actions) {
     double value = 0;
-    for (const auto& drawn : worlds) {
-      std::unique_ptr<core::State> next = drawn->clone();
-      next->apply_action(action, rng);
-      value += next->evaluate(seat);
-    }
+    for (const auto& drawn : worlds) value += drawn->evaluate_after(action, seat, rng);
     out.emplace_back(action, value / kGreedyWorlds);
   }
   return out;

@@ -201,9 +201,7 @@ class Search {
       std::vector<std::pair<double, ActionId>> scored;
       for (std::size_t i = 0; i < std::min(kRankSample, legal.size()); ++i) {
         const ActionId a = legal.size() <= kRankSample ? legal[i] : legal[rng_.below(legal.size())];
-        auto after = world.clone();
-        after->apply_action(a, rng_);
-        scored.emplace_back(after->evaluate(mover), a);
+        scored.emplace_back(world.evaluate_after(a, mover, rng_), a);
       }
       std::sort(scored.begin(), scored.end(),
                 [](const auto& x, const auto& y) { return x.first > y.first; });
@@ -231,9 +229,7 @@ class Search {
     ActionId best = actions.front();
     double best_value = -1;
     for (ActionId a : actions) {
-      auto next = world.clone();
-      next->apply_action(a, rng_);
-      const double value = next->evaluate(mover);
+      const double value = world.evaluate_after(a, mover, rng_);
       if (value > best_value) {
         best = a;
         best_value = value;

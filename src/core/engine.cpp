@@ -168,6 +168,12 @@ double State::evaluate(int seat) const {
   return 1.0 / static_cast<double>(num_players());
 }
 
+double State::evaluate_after(ActionId action, int seat, Rng& rng) const {
+  std::unique_ptr<State> next = clone();
+  next->apply_action(action, rng);
+  return next->evaluate(seat);
+}
+
 std::unique_ptr<State> Engine::from_view(const Document& view, int seat, int players,
                                          const std::map<std::string, std::string>& opts,
                                          Rng& rng) const {

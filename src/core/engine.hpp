@@ -211,6 +211,11 @@ class State {
   // 1/num_players().
   virtual double evaluate(int seat) const;
 
+  // evaluate(seat) of the position after `action` (legal here), which the bots weigh for every
+  // action they judge one move ahead. By default a clone's; an engine may make the move on a
+  // copy that costs less (nv-caravan: on the stack).
+  virtual double evaluate_after(ActionId action, int seat, Rng& rng) const;
+
   // How many random actions a search bot's playout plays before evaluate() judges the position
   // (the bot stops sooner at the end of the game). Long where random play still tells who wins;
   // short where it undoes the plans that evaluate() sees (huber-caravan's chains of camels).

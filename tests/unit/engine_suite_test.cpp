@@ -176,6 +176,36 @@ TEST_P(EngineSuite, ActionsAreTheLegalMovesAndApplyAsTheirDocumentsDo) {
   }
 }
 
+// The bots' one-move look ahead (State::evaluate_after) judges the position the action reaches,
+// for every seat, as a copy that makes the action would (nv-caravan makes it on the stack).
+TEST_P(EngineSuite, EvaluatingAfterAnActionJudgesThePositionItReaches) {
+  const core::Engine& engine = *GetParam();
+  std::vector<core::ActionId> actions;
+  for (int players : engine_testing::player_counts(engine)) {
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      SCOPED_TRACE(engine_testing::describe(engine, players, {}, seed));
+      core::Rng rng(seed), chooser(seed ^ 0xe7a1ULL);
+      auto state = engine.start(players, {}, rng).state;
+      for (int step = 0; step < 20000 && !state->finished(); ++step) {
+        state->legal_actions(actions);
+        ASSERT_FALSE(actions.empty());
+        const std::size_t stride = actions.size() / 8 + 1;
+        for (std::size_t i = 0; i < actions.size(); i += stride) {
+          for (int seat = 0; seat < players; ++seat) {
+            core::Rng ahead = rng, by_copy = rng;
+            auto next = state->clone();
+            next->apply_action(actions[i], by_copy);
+            EXPECT_EQ(state->evaluate_after(actions[i], seat, ahead), next->evaluate(seat))
+                << "at step " << step << ", " << state->move_of(actions[i]).dump();
+            EXPECT_EQ(ahead.save(), by_copy.save());
+          }
+        }
+        state->apply_action(actions[chooser.below(actions.size())], rng);
+      }
+    }
+  }
+}
+
 // A game ended outside its rules at a random moment (State::conclude, each way the referee ends
 // one): finished, nobody to move, no move of either kind, the result it was given, and a view that
 // says so for every viewer; the engine draws it as over.

@@ -92,10 +92,15 @@ std::array<double, NvCaravanState::kFeatures> NvCaravanState::features(int seat)
   f[kToMove] = to_move_ == seat ? 1 : 0;
   f[kOpening] = opening_ ? 1 : 0;
   const Hand& hand = players_[at(seat)].hand;
-  int breakers = 0, faces = 0;
+  // The hand's number cards, listed once for the three caravans below to try.
+  std::array<Code, kMaxCards> numbers;  // numbers[0, n) are set
+  int breakers = 0, faces = 0, n = 0;
   hand.each([&](Code card) {
     breakers += breaker(card) ? 1 : 0;
-    faces += is_number(card) ? 0 : 1;
+    if (is_number(card))
+      numbers[at(n++)] = card;
+    else
+      ++faces;
   });
   std::array<int, 2> held{};
   std::array<int, 3> mine_turns{}, their_turns{};
@@ -134,12 +139,13 @@ std::array<double, NvCaravanState::kFeatures> NvCaravanState::features(int seat)
     if (!opening_) {
       const int low = sold(theirs) ? theirs + 1 : kSoldMin;
       const Course course(caravans_[at(seat * 3 + pair)]);
-      hand.each([&](Code card) {
-        if (!is_number(card) || course.admits(card) != Refusal::kLegal) return;
+      for (int i = 0; i < n; ++i) {
+        const Code card = numbers[at(i)];
+        if (course.admits(card) != Refusal::kLegal) continue;
         ++placements;
         const int bid = mine + rank_of(card);
         if (margin <= 0 && bid >= low && bid <= kSoldMax) ready = true;
-      });
+      }
     }
     ready_lanes += ready ? 1 : 0;
     if (ready) points += 15;
@@ -183,6 +189,12 @@ double NvCaravanState::evaluate(int seat) const {
   double z = 0;
   for (int i = 0; i < kFeatures; ++i) z += kWeights[at(i)] * f[at(i)];
   return 1 / (1 + std::exp(-z));
+}
+
+double NvCaravanState::evaluate_after(core::ActionId action, int seat, core::Rng&) const {
+  NvCaravanState next(*this);
+  next.make(Move::of(action), nullptr);
+  return next.evaluate(seat);
 }
 
 }  // namespace games::nv_caravan

@@ -97,23 +97,6 @@ int Caravan::bid() const {
   return total;
 }
 
-Course::Course(const Caravan& caravan) : empty_(caravan.empty()) {
-  if (empty_) return;
-  last_ = rank_of(caravan.last().card);
-  direction_ = caravan.direction();
-  suit_ = caravan.suit();
-}
-
-Refusal Course::admits(Code number) const {
-  if (empty_) return Refusal::kLegal;
-  const int rank = rank_of(number);
-  if (rank == last_) return Refusal::kSameValue;
-  if (direction_ == Direction::kNone || suit_of(number) == suit_) return Refusal::kLegal;
-  if (direction_ == Direction::kUp && rank > last_) return Refusal::kLegal;
-  if (direction_ == Direction::kDown && rank < last_) return Refusal::kLegal;
-  return Refusal::kAgainstCourse;
-}
-
 std::optional<int> NvCaravanState::pair_winner(int pair) const {
   const int north = caravans_[at(pair)].bid();
   const int south = caravans_[at(pair + 3)].bid();

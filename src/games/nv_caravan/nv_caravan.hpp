@@ -206,9 +206,22 @@ enum class Refusal : std::uint8_t {
 // many cards a hand tries on it.
 class Course {
  public:
-  explicit Course(const Caravan& caravan);
+  explicit Course(const Caravan& caravan) : empty_(caravan.empty()) {
+    if (empty_) return;
+    last_ = rank_of(caravan.last().card);
+    direction_ = caravan.direction();
+    suit_ = caravan.suit();
+  }
   // kLegal, kSameValue or kAgainstCourse for `number` (a number card) at the caravan's end.
-  Refusal admits(Code number) const;
+  Refusal admits(Code number) const {
+    if (empty_) return Refusal::kLegal;
+    const int rank = rank_of(number);
+    if (rank == last_) return Refusal::kSameValue;
+    if (direction_ == Direction::kNone || suit_of(number) == suit_) return Refusal::kLegal;
+    if (direction_ == Direction::kUp && rank > last_) return Refusal::kLegal;
+    if (direction_ == Direction::kDown && rank < last_) return Refusal::kLegal;
+    return Refusal::kAgainstCourse;
+  }
 
  private:
   bool empty_;
@@ -244,6 +257,8 @@ class NvCaravanState : public core::State {
   // A logistic regression over features(seat) with the weights kWeights (evaluation.cpp; man
   // page, BOTS). The other hand and the decks' order are not looked at.
   double evaluate(int seat) const override;
+  // The move made on a copy on the stack: a heap copy cost the search an eighth of its time.
+  double evaluate_after(core::ActionId action, int seat, core::Rng& rng) const override;
   // What evaluate() weighs, each a number that `seat` can see: pairs held, two of them held, the
   // margins, equal sold bids, each side's progress towards a sale and its overshot caravans, the
   // turns each side needs at the least to hold two pairs, the caravans the seat's hand can sell
