@@ -191,9 +191,9 @@ double NvCaravanState::evaluate(int seat) const {
   return 1 / (1 + std::exp(-z));
 }
 
-double NvCaravanState::evaluate_after(core::ActionId action, int seat, core::Rng&) const {
+double NvCaravanState::evaluate_after(core::ActionId action, int seat, core::Rng& rng) const {
   NvCaravanState next(*this);
-  next.make(Move::of(action), nullptr);
+  next.apply_action(action, rng);
   return next.evaluate(seat);
 }
 
