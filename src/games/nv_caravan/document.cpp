@@ -50,9 +50,9 @@ Document NvCaravanState::caravan_doc(int index) const {
   const Caravan& c = caravans_[at(index)];
   Document cards = Document::array();
   auto& items = cards.get_ref<Document::array_t&>();
-  items.reserve(c.size);
-  for (int j = 0; j < c.size; ++j) {
-    const Slot& slot = c.slots[at(j)];
+  items.reserve(at(c.size()));
+  for (int j = 0; j < c.size(); ++j) {
+    const Slot& slot = c.slot(j);
     Object entry;
     if (slot.faces > 0) {
       Document attached = Document::array();
@@ -252,9 +252,9 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
         slot.south = static_cast<std::uint8_t>(slot.south | by << slot.faces);
         ++slot.faces;
       }
-      c.slots[c.size++] = slot;
+      c.push(slot);
     }
-    if (c.size >= 2 && rank_of(c.last().card) == rank_of(c.slots[c.size - 2u].card)) {
+    if (c.size() >= 2 && rank_of(c.last().card) == rank_of(c.slot(c.size() - 2).card)) {
       const Document d = entry.value("direction", Document());
       if (d != "up" && d != "down") {
         throw SetupError(fmt::format(
@@ -268,7 +268,7 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
 
   if (opening_) {
     for (const Caravan& c : caravans_) {
-      if (c.size > 1 || (!c.empty() && c.slots[0].faces > 0)) {
+      if (c.size() > 1 || (!c.empty() && c.slot(0).faces > 0)) {
         throw SetupError("position: in the opening a caravan holds at most one number card");
       }
     }

@@ -108,7 +108,7 @@ std::string NvCaravanState::explain(Refusal why, int player, Code card, int cara
                                     int pos) const {
   const Caravan& c = caravans_[at(caravan)];
   const int number = caravan + 1;
-  const int last = c.size - 1;
+  const int last = c.size() - 1;
   switch (why) {
     case Refusal::kLegal:
       return "";
@@ -152,7 +152,7 @@ std::string NvCaravanState::explain(Refusal why, int player, Code card, int cara
       const int target = rank_of(card) == kQueen ? last : pos;
       return fmt::format(
           "{} (caravan {} at {}) already carries three face cards: no more can go on it",
-          card_name(c.slots[at(target)].card), number, target + 1);
+          card_name(c.slot(target).card), number, target + 1);
     }
   }
   return "";

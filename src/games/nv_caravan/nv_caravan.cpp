@@ -66,9 +66,9 @@ int Slot::queens() const {
 }
 
 Direction Caravan::direction() const {
-  if (size < 2) return Direction::kNone;  // NV-4, NV-11: one card (even with a Queen) sets none
-  const int before = rank_of(slots[size - 2u].card);
-  const int last = rank_of(slots[size - 1u].card);
+  if (size_ < 2) return Direction::kNone;  // NV-4, NV-11: one card (even with a Queen) sets none
+  const int before = rank_of(slots_[size_ - 2u].card);
+  const int last = rank_of(slots_[size_ - 1u].card);
   Direction d = last > before ? Direction::kUp : last < before ? Direction::kDown : held;
   if (this->last().queens() % 2 == 1) d = flipped(d);  // NV-8: once per Queen
   return d;
@@ -84,17 +84,37 @@ int Caravan::suit() const {
   return s;
 }
 
-int Caravan::bid() const {
-  int total = 0;
-  for (int j = 0; j < size; ++j) {
-    const Slot& slot = slots[at(j)];
+void Caravan::recount() {
+  bid_ = 0;
+  for (int j = 0; j < size_; ++j) {
+    const Slot& slot = slots_[at(j)];
     int value = rank_of(slot.card);
     for (int i = 0; i < slot.faces; ++i) {
       if (rank_of(slot.face[at(i)]) == kKing) value *= 2;  // NV-9: doubled per King
     }
-    total += value;
+    bid_ += value;
   }
-  return total;
+}
+
+void Caravan::push(const Slot& slot) {
+  slots_[size_++] = slot;
+  recount();
+}
+
+void Caravan::attach(int pos, Code face, int by) {
+  Slot& slot = slots_[at(pos)];
+  slot.face[slot.faces] = face;
+  slot.south = static_cast<std::uint8_t>(slot.south | by << slot.faces);
+  ++slot.faces;
+  recount();
+}
+
+Slot Caravan::erase(int pos) {
+  const Slot slot = slots_[at(pos)];
+  std::copy(slots_.begin() + pos + 1, slots_.begin() + size_, slots_.begin() + pos);
+  --size_;
+  recount();
+  return slot;
 }
 
 std::optional<int> NvCaravanState::pair_winner(int pair) const {
@@ -147,7 +167,7 @@ Refusal NvCaravanState::check_play(int player, Code card, int caravan, int pos) 
   }
   // A Jack, Queen, King or Joker: NV-5, NV-6.
   if (c.empty()) return Refusal::kEmpty;
-  const int last = c.size - 1;
+  const int last = c.size() - 1;
   int target = last;
   if (rank_of(card) == kQueen) {
     if (pos >= 0 && pos != last) return Refusal::kQueenNotLast;
@@ -156,7 +176,7 @@ Refusal NvCaravanState::check_play(int player, Code card, int caravan, int pos) 
     if (pos > last) return Refusal::kNoPosition;
     target = pos;
   }
-  return c.slots[at(target)].faces >= kMaxAttached ? Refusal::kFull : Refusal::kLegal;
+  return c.slot(target).faces >= kMaxAttached ? Refusal::kFull : Refusal::kLegal;
 }
 
 // ---- Moves as actions: the fast path ----------------------------------------------------------
@@ -171,7 +191,7 @@ void NvCaravanState::add_plays(Code card, std::vector<core::ActionId>& out) cons
         out.push_back(Move{Move::kPlay, card, caravan, 0}.action());
       continue;
     }
-    const int size = caravans_[at(caravan)].size;
+    const int size = caravans_[at(caravan)].size();
     for (int pos = 0; pos < size; ++pos) {
       if (check_play(to_move_, card, caravan, pos) == Refusal::kLegal)
         out.push_back(Move{Move::kPlay, card, caravan, pos}.action());
@@ -206,10 +226,7 @@ void NvCaravanState::apply_action(core::ActionId action, core::Rng&) {
 }
 
 void NvCaravanState::remove_slot(int index, int pos, Outcome* outcome) {
-  Caravan& c = caravans_[at(index)];
-  const Slot slot = c.slots[at(pos)];
-  std::copy(c.slots.begin() + pos + 1, c.slots.begin() + c.size, c.slots.begin() + pos);
-  --c.size;
+  const Slot slot = caravans_[at(index)].erase(pos);
   // NV-11: each card goes to the discard pile of the player whose deck it came from.
   players_[at(owner_of(index))].discard.push_back(slot.card);
   if (outcome) outcome->removed.push_back(slot.card);
@@ -222,7 +239,7 @@ void NvCaravanState::remove_slot(int index, int pos, Outcome* outcome) {
 void NvCaravanState::keep_directions(const std::array<Direction, kCaravans>& before) {
   for (int i = 0; i < kCaravans; ++i) {
     Caravan& c = caravans_[at(i)];
-    if (c.size >= 2 && rank_of(c.last().card) == rank_of(c.slots[c.size - 2u].card)) {
+    if (c.size() >= 2 && rank_of(c.last().card) == rank_of(c.slot(c.size() - 2).card)) {
       // Rule 5.4, NV-8: the direction it had stays; the Queens still on the last card flip it
       // when it is read, so keep it unflipped by them.
       Direction d = before[at(i)] == Direction::kNone ? Direction::kUp : before[at(i)];
@@ -250,13 +267,10 @@ void NvCaravanState::make(const Move& m, Outcome* outcome) {
     me.hand.erase(m.card);
     const int rank = rank_of(m.card);
     if (is_number(m.card)) {
-      c.slots[c.size++] = Slot::of(m.card);
+      c.push(Slot::of(m.card));
       c.held = Direction::kNone;  // the last two values now differ
     } else if (rank == kQueen || rank == kKing) {
-      Slot& slot = c.slots[rank == kQueen ? c.size - 1u : at(m.at)];
-      slot.face[slot.faces] = m.card;
-      slot.south = static_cast<std::uint8_t>(slot.south | player << slot.faces);
-      ++slot.faces;
+      c.attach(rank == kQueen ? c.size() - 1 : m.at, m.card, player);
     } else {
       int pos = m.at;
       std::array<Direction, kCaravans> before{};
@@ -266,15 +280,12 @@ void NvCaravanState::make(const Move& m, Outcome* outcome) {
         me.discard.push_back(m.card);
         if (outcome) outcome->removed.push_back(m.card);
       } else {  // NV-7: a Joker, across all six caravans; the target is spared
-        Slot& slot = c.slots[at(pos)];
-        slot.face[slot.faces] = m.card;
-        slot.south = static_cast<std::uint8_t>(slot.south | player << slot.faces);
-        ++slot.faces;
-        const Code target = slot.card;
+        c.attach(pos, m.card, player);
+        const Code target = c.slot(pos).card;
         const bool ace = rank_of(target) == kAce;
         for (int i = 0; i < kCaravans; ++i) {
-          for (int j = 0; j < caravans_[at(i)].size;) {
-            const Code other = caravans_[at(i)].slots[at(j)].card;
+          for (int j = 0; j < caravans_[at(i)].size();) {
+            const Code other = caravans_[at(i)].slot(j).card;
             const bool spared = i == m.caravan && j == pos;
             const bool hit =
                 ace ? suit_of(other) == suit_of(target) : rank_of(other) == rank_of(target);

@@ -123,33 +123,53 @@ struct Slot {
   int queens() const;
 };
 
-struct Caravan {
+// The number cards of a caravan in order, and its bid: every change goes through push, attach
+// and erase, which count the bid again, so that reading it (the evaluation reads all six, after
+// every move it judges) costs nothing.
+class Caravan {
+ public:
   Caravan() = default;
   // A copy holds the slots in use and leaves the room after them unset: the room is for four
   // decks' number cards, a game uses a few, and the search copies positions all the time.
-  Caravan(const Caravan& other) : size(other.size), held(other.held) {
-    std::copy_n(other.slots.begin(), size, slots.begin());
+  Caravan(const Caravan& other) : held(other.held), size_(other.size_), bid_(other.bid_) {
+    std::copy_n(other.slots_.begin(), size_, slots_.begin());
   }
   Caravan& operator=(const Caravan& other) {
     if (this == &other) return *this;
-    size = other.size;
     held = other.held;
-    std::copy_n(other.slots.begin(), size, slots.begin());
+    size_ = other.size_;
+    bid_ = other.bid_;
+    std::copy_n(other.slots_.begin(), size_, slots_.begin());
     return *this;
   }
 
-  std::array<Slot, kMaxSlots> slots;  // slots[0, size) are in use
-  std::uint8_t size = 0;
   // The direction kept when a removal leaves two equal values at the end (rule 5.4, NV-8),
   // before any Queen on the last card; kNone otherwise.
   Direction held = Direction::kNone;
-  bool empty() const { return size == 0; }
-  const Slot& last() const { return slots[size - 1u]; }
+
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Slot& slot(int pos) const { return slots_[static_cast<std::size_t>(pos)]; }
+  const Slot& last() const { return slots_[size_ - 1u]; }
   // The caravan's rules as they stand (NV-8, NV-9, NV-10).
   Direction direction() const;
   int suit() const;  // -1 when empty
-  int bid() const;
-  bool sold() const { return bid() >= kSoldMin && bid() <= kSoldMax; }
+  int bid() const { return bid_; }
+  bool sold() const { return bid_ >= kSoldMin && bid_ <= kSoldMax; }
+
+  // A number card, with any face cards already on it, at the end.
+  void push(const Slot& slot);
+  // A Queen, King or Joker on the number card at `pos`, from `by`'s deck.
+  void attach(int pos, Code face, int by);
+  // Takes the number card at `pos` out, with its face cards, and returns it.
+  Slot erase(int pos);
+
+ private:
+  void recount();  // bid_ from the slots (NV-9)
+
+  std::array<Slot, kMaxSlots> slots_;  // slots_[0, size_) are in use
+  std::uint8_t size_ = 0;
+  int bid_ = 0;
 };
 
 struct PlayerCards {
