@@ -77,6 +77,34 @@ TEST(BotLevels, ReadTheirNamesAndNothingElse) {
   for (auto level : bot::kLevels) EXPECT_EQ(bot::parse_level(bot::level_name(level)), level);
 }
 
+// Without a budget (a seat the referee's bot holds), each searching level makes a fixed number of
+// playouts, so that its choice is the same on every machine: normal 150, mcts and hard 1,000; a
+// budget given is kept.
+TEST(BotLevels, WithoutABudgetEachSearchingLevelMakesItsOwnNumberOfPlayouts) {
+  const core::Engine& engine = *core::find_engine("caravaneers");
+  core::Rng rng(3), chooser(4);
+  auto state = engine.start(2, {}, rng).state;
+  for (int step = 0; step < 6; ++step) {
+    const auto move = engine_testing::random_move(*state, chooser);
+    ASSERT_TRUE(move);
+    state->apply(*state->current_player(), *move, rng);
+  }
+  const int seat = *state->current_player();
+  std::vector<core::ActionId> legal;
+  state->legal_actions(legal);
+  ASSERT_GT(legal.size(), 1u);
+  const bot::Seat here{&engine, seat, 2, {}, state->view(seat)};
+  const auto made = [&](bot::Level level, const bot::Budget& budget) {
+    bot::Stats stats;
+    bot::choose(here, level, budget, 9, &stats);
+    return stats.playouts;
+  };
+  EXPECT_EQ(made(bot::Level::kNormal, {}), 150u);
+  EXPECT_EQ(made(bot::Level::kMcts, {}), 1000u);
+  EXPECT_EQ(made(bot::Level::kHard, {}), 1000u);
+  EXPECT_EQ(made(bot::Level::kHard, playouts(40)), 40u);
+}
+
 TEST_P(BotSuite, EveryLevelPlaysWholeGamesWithLegalMovesOnly) {
   const Table table = table_of(*GetParam());
   using L = bot::Level;
