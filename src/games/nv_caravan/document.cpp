@@ -230,7 +230,7 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
             fmt::format("position: {}: {} is not a number card (A-10)", where, name.dump()));
       }
       take(owner, *card, where);
-      Slot slot = Slot::of(code_of(*card));
+      c.push(Slot::of(code_of(*card)));
       const Document attached =
           item.is_object() ? item.value("attached", Document::array()) : Document::array();
       if (!attached.is_array() || attached.size() > at(kMaxAttached)) {
@@ -248,11 +248,8 @@ void NvCaravanState::set_from(const Document& doc, const DeckRules& rules) {
         const int by = a.is_object() && a.contains("by") ? seat_from(a.at("by")) : owner;
         if (by < 0) throw SetupError(fmt::format("position: {}: by must be North or South", where));
         take(by, *face, where);
-        slot.face[slot.faces] = code_of(*face);
-        slot.south = static_cast<std::uint8_t>(slot.south | by << slot.faces);
-        ++slot.faces;
+        c.attach(c.size() - 1, code_of(*face), by);
       }
-      c.push(slot);
     }
     if (c.size() >= 2 && rank_of(c.last().card) == rank_of(c.slot(c.size() - 2).card)) {
       const Document d = entry.value("direction", Document());
