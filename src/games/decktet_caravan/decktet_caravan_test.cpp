@@ -7,88 +7,12 @@
 
 #include <gtest/gtest.h>
 
+#include "games/decktet_caravan/position_testing.hpp"
+
 namespace games::decktet_caravan {
 namespace {
 
-using core::Document;
-
-const DecktetCaravanEngine kEngine;
-const char* const P1 = "Player 1";
-const char* const P2 = "Player 2";
-
-Card card(const std::string& text) { return parse_card(text).value(); }
-
-// A position written by hand; every card it does not place goes to `rest_to`'s collected pile.
-struct Position {
-  int game_hands = 5;
-  int hand = 1;
-  std::string opener = P1;
-  std::vector<std::array<int, 2>> scores;
-  std::vector<std::string> face_up = {"AM", "CK"};
-  std::vector<std::string> set_aside = {"AS", "CS", "2MK", "2SY"};
-  std::vector<std::string> p1, p2;  // in hand
-  std::vector<std::string> c1, c2;  // collected
-  std::vector<std::pair<std::string, std::string>> plays;
-  Document to_move = P1;
-  Document went_out = nullptr;
-  int rest_to = 1;
-
-  Document build() const {
-    std::set<Card> placed;
-    auto mark = [&](const std::vector<std::string>& list) {
-      for (const auto& text : list) placed.insert(card(text));
-    };
-    mark(face_up);
-    mark(set_aside);
-    mark(p1);
-    mark(p2);
-    mark(c1);
-    mark(c2);
-    Document play_list = Document::array();
-    for (const auto& [seat, text] : plays) {
-      for (const Placed& p : parse_play(text).cards) placed.insert(p.card);
-      play_list.push_back({{"seat", seat}, {"play", text}});
-    }
-    std::vector<std::string> rest1 = c1, rest2 = c2;
-    for (Card c = 0; c < kCards; ++c)
-      if (placed.count(c) == 0) (rest_to == 0 ? rest1 : rest2).push_back(card_code(c));
-    Document by_hand = Document::array();
-    for (const auto& s : scores) by_hand.push_back({{P1, s[0]}, {P2, s[1]}});
-    return {{"game_hands", game_hands},
-            {"hand", hand},
-            {"hand_opener", opener},
-            {"scores_by_hand", by_hand},
-            {"face_up", face_up},
-            {"turned_aside", nullptr},
-            {"set_aside", set_aside},
-            {"cards", {{P1, p1}, {P2, p2}}},
-            {"collected", {{P1, rest1}, {P2, rest2}}},
-            {"plays", play_list},
-            {"to_move", to_move},
-            {"went_out", went_out},
-            {"last_hand", nullptr}};
-  }
-  std::unique_ptr<core::State> state() const { return kEngine.restore(build(), 2, {}); }
-};
-
-std::vector<core::Event> play(core::State& state, int seat, const Document& move,
-                              std::uint64_t seed = 7) {
-  core::Rng rng(seed);
-  return state.apply(seat, move, rng);
-}
-
-Document referee(const core::State& state) { return state.view(core::kReferee); }
-
-std::vector<std::string> strings(const Document& list) {
-  return list.get<std::vector<std::string>>();
-}
-
-int value_of(const Document& codes, const Document& face_up) {
-  std::array<Card, 2> up = {card(face_up[0]), card(face_up[1])};
-  int total = 0;
-  for (const auto& code : codes) total += card_value(card(code), up);
-  return total;
-}
+using namespace testing;  // NOLINT(google-build-using-namespace): this engine's test helpers
 
 // ---- The deal ---------------------------------------------------------------------------
 
@@ -410,21 +334,6 @@ TEST(DecktetCaravan, DK8_CollectedCardsScoreAgainstTheFaceUpAcesAndCrowns) {
   EXPECT_EQ(card_value(card("Mountain"), {card("CM"), card("AS")}), 0);
 }
 
-TEST(DecktetCaravan, TheViewTellsWhatTheFaceUpCardsMeanAndTheRunningValues) {
-  Position pos;
-  pos.p1 = {"3MW"};
-  pos.p2 = {"4MS"};
-  pos.c1 = {"6LK", "5SW"};
-  auto state = pos.state();
-  const Document view = state->view(0);
-  EXPECT_EQ(view["scoring"]["Moons"], -1);
-  EXPECT_EQ(view["scoring"]["Knots"], 1);
-  EXPECT_EQ(view["collected_value"][P1], 1);
-  EXPECT_EQ(view["collected_value"][P2], value_of(view["collected"][P2], view["face_up"]));
-  EXPECT_EQ(view["hand_opener"], P1);
-  EXPECT_EQ(view["to_move"], P1);
-}
-
 // Ends the hand in `pos` (Player 1 to move holds one card that beats the table and goes out;
 // Player 2 has nothing to beat it) and returns the state after it.
 std::unique_ptr<core::State> finish_hand(Position pos, std::uint64_t seed = 3) {
@@ -432,17 +341,6 @@ std::unique_ptr<core::State> finish_hand(Position pos, std::uint64_t seed = 3) {
   play(*state, 0, pos.p1.at(0), seed);
   play(*state, 1, "pass", seed);
   return state;
-}
-
-Position going_out_position(int game_hands) {
-  Position pos;
-  pos.game_hands = game_hands;
-  pos.p1 = {"9LK"};
-  pos.p2 = {"3LY", "AW"};
-  pos.plays = {{P2, "8WL"}};
-  pos.face_up = {"AM", "CK"};
-  pos.set_aside = {"AS", "CS", "2MK", "2SY"};
-  return pos;
 }
 
 // Ruling DK-7
@@ -558,7 +456,7 @@ TEST(DecktetCaravan, TheHandsOptionIsAWholeNumberFromOneToTwenty) {
   EXPECT_EQ(kEngine.options().at(0).values, "1..20");
 }
 
-// ---- Moves, listing, hidden information ----------------------------------------------------
+// ---- Moves ---------------------------------------------------------------------------------
 
 TEST(DecktetCaravan, AnswersListHigherCaravansOfTheSameLengthThenBanditsThenPass) {
   Position pos;
@@ -621,100 +519,6 @@ TEST(DecktetCaravan, MovesAreRefusedFromTheWrongPlayerAndAfterTheEnd) {
   ASSERT_TRUE(state->finished());
   EXPECT_THROW(play(*state, 0, "pass"), core::MoveError);
   EXPECT_TRUE(state->legal_moves().empty());
-}
-
-TEST(DecktetCaravan, PlaysArePublicAndTheReplacementDealIsPrivate) {
-  Position pos = going_out_position(2);
-  auto state = pos.state();
-  const auto played = play(*state, 0, "9LK");
-  EXPECT_EQ(played.at(0).audience, core::kEveryone);
-  EXPECT_EQ(played.at(0).full["play"], "9LK");
-  const auto events = play(*state, 1, "pass");
-  int private_deals = 0;
-  for (const auto& event : events) {
-    if (event.audience == core::kEveryone) continue;
-    ++private_deals;
-    EXPECT_EQ(event.redacted["cards"], Document({{"hidden", 15}}));
-  }
-  EXPECT_EQ(private_deals, 2);
-}
-
-TEST(DecktetCaravan, ResamplingRedrawsTheOpponentsCardsAndTheSetAsideKeepingTheirKinds) {
-  core::Rng rng(8);
-  auto state = kEngine.start(2, {}, rng).state;
-  const Document full = referee(*state);
-  bool changed = false;
-  for (std::uint64_t salt = 0; salt < 10; ++salt) {
-    core::Rng resampler(salt);
-    auto other = state->resample(0, resampler);
-    EXPECT_EQ(other->view(0), state->view(0));
-    const Document doc = referee(*other);
-    EXPECT_EQ(doc["hand_sizes"], full["hand_sizes"]);
-    EXPECT_EQ(doc["cards"][P1], full["cards"][P1]);
-    changed = changed || doc["cards"][P2] != full["cards"][P2];
-    EXPECT_NO_THROW(kEngine.restore(doc, 2, {}));
-  }
-  EXPECT_TRUE(changed);
-}
-
-TEST(DecktetCaravan, PositionsThatBreakTheRulesAreRefusedWithAReason) {
-  Position lost_card;
-  lost_card.p1 = {"3MW"};
-  lost_card.p2 = {"4MS"};
-  Document doc = lost_card.build();
-  doc["cards"][P1].push_back("4MS");  // twice
-  EXPECT_THROW(kEngine.restore(doc, 2, {}), core::SetupError);
-  Position bad_aside = lost_card;
-  bad_aside.set_aside = {"AS", "2WL", "2MK", "2SY"};
-  EXPECT_THROW(bad_aside.state(), core::SetupError);
-  Position low_answer = lost_card;
-  low_answer.plays = {{P1, "5ML"}, {P2, "4WL"}};
-  EXPECT_THROW(low_answer.state(), core::SetupError);
-  Position bandit_opening = lost_card;
-  bandit_opening.plays = {{P1, "AS"}};
-  bandit_opening.set_aside = {"AW", "CS", "2MK", "2SY"};
-  bandit_opening.to_move = P2;
-  EXPECT_THROW(bandit_opening.state(), core::SetupError);
-  doc = lost_card.build();
-  doc["hand"] = 2;  // but no hand was scored
-  EXPECT_THROW(kEngine.restore(doc, 2, {}), core::SetupError);
-  doc = lost_card.build();
-  EXPECT_THROW(kEngine.restore(doc, 2, {{"hands", "3"}}), core::SetupError);  // 5 in the doc
-  doc["surprise"] = 1;
-  EXPECT_THROW(kEngine.restore(doc, 2, {}), core::SetupError);
-}
-
-TEST(DecktetCaravan, TheDrawingNamesTheCardsAndWhatIsToBeDone) {
-  Position pos;
-  pos.p1 = {"4MS", "AW"};
-  pos.p2 = {"9LK"};
-  pos.plays = {{P2, "3MW"}};
-  pos.set_aside = {"AS", "CS", "2MK", "2SY"};
-  auto state = pos.state();
-  const std::string text = kEngine.draw(state->view(0));
-  EXPECT_NE(text.find("4MS Mountain (Moons+Suns)"), std::string::npos) << text;
-  EXPECT_NE(text.find("Ace of Moons"), std::string::npos) << text;
-  EXPECT_NE(text.find("beat 3MW or pass"), std::string::npos) << text;
-  EXPECT_EQ(text.find("9LK"), std::string::npos) << "the opponent's card is drawn: " << text;
-  const std::string full = kEngine.draw(referee(*state));
-  EXPECT_NE(full.find("Merchant"), std::string::npos) << full;
-}
-
-// The clock's default move (man page, DECISIONS): an answer passes; an opener, who may not
-// pass, plays the lowest caravan: one card, the lowest numeral held.
-TEST(DecktetCaravan, DefaultMovePassesOrOpensWithTheLowestCaravan) {
-  Position pos;
-  pos.p1 = {"AS", "7SK", "3MW", "4MS"};
-  pos.p2 = {"5ML", "9LK"};
-  pos.set_aside = {"AW", "CS", "2MK", "2SY"};
-  auto state = pos.state();
-  EXPECT_EQ(state->default_move(), Document("3MW"));
-  play(*state, 0, state->default_move());
-  EXPECT_EQ(state->default_move(), Document("pass"));  // Player 2 could beat it, and passes
-  const auto answers = state->legal_moves();
-  EXPECT_NE(std::find(answers.begin(), answers.end(), Document("5ML")), answers.end());
-  play(*state, 1, state->default_move());
-  EXPECT_EQ(referee(*state)["to_move"], P1);
 }
 
 }  // namespace
