@@ -114,20 +114,20 @@ class Search {
       // all of them, in most of the nodes of a search of a few thousand playouts (nv-caravan, mcts
       // at 10,000 playouts over 40 games: 0.30 against normal and 0.80 against greedy before, 0.70
       // and 1.00 with this; docs/BOTS.md, What it took).
-      if (nodes_ < budget_.max_nodes) {
-        const bool widens = by_policy_ && node != &root_;
-        if (legal.size() <= kWide) {
-          if (!widens || node->children.size() < widening(node->visits)) {
-            untried_.clear();
-            for (ActionId a : legal)
-              if (node->child(a) == nullptr) untried_.push_back(a);
-            if (!untried_.empty())
-              next = add(*node,
-                         by_policy_ ? best_of(world, untried_, mover)
-                                    : untried_[rng_.below(untried_.size())],
-                         mover);
-          }
-        } else if (node->children.size() < widening(node->visits)) {
+      const bool wide = legal.size() > kWide;
+      const bool widens = wide || (by_policy_ && node != &root_);
+      if (nodes_ < budget_.max_nodes &&
+          (!widens || node->children.size() < widening(node->visits))) {
+        if (!wide) {
+          untried_.clear();
+          for (ActionId a : legal)
+            if (node->child(a) == nullptr) untried_.push_back(a);
+          if (!untried_.empty())
+            next = add(*node,
+                       by_policy_ ? best_of(world, untried_, mover)
+                                  : untried_[rng_.below(untried_.size())],
+                       mover);
+        } else {
           const ActionId a = widen(*node, world, legal, mover);
           next = node->child(a);
           if (next == nullptr) next = add(*node, a, mover);
@@ -139,10 +139,10 @@ class Search {
         next = select(*node, legal);
         if (next == nullptr) {  // no child is legal in this world: add one, if the tree may grow
           if (nodes_ >= budget_.max_nodes) break;  // full: play out from here
-          next = add(*node,
-                     by_policy_ && legal.size() <= kWide ? best_of(world, legal, mover)
-                                                         : legal[rng_.below(legal.size())],
-                     mover);
+          next = add(
+              *node,
+              by_policy_ && !wide ? best_of(world, legal, mover) : legal[rng_.below(legal.size())],
+              mover);
           expanded = true;
         }
       }
