@@ -78,7 +78,7 @@ TEST(BotLevels, ReadTheirNamesAndNothingElse) {
 }
 
 // Without a budget (a seat the referee's bot holds), each searching level makes a fixed number of
-// playouts, so that its choice is the same on every machine: normal 150, mcts and hard 1,000; a
+// playouts, so that its choice is the same on every machine: normal 150, mcts and hard 10,000; a
 // budget given is kept.
 TEST(BotLevels, WithoutABudgetEachSearchingLevelMakesItsOwnNumberOfPlayouts) {
   const core::Engine& engine = *core::find_engine("caravaneers");
@@ -100,8 +100,8 @@ TEST(BotLevels, WithoutABudgetEachSearchingLevelMakesItsOwnNumberOfPlayouts) {
     return stats.playouts;
   };
   EXPECT_EQ(made(bot::Level::kNormal, {}), 150u);
-  EXPECT_EQ(made(bot::Level::kMcts, {}), 1000u);
-  EXPECT_EQ(made(bot::Level::kHard, {}), 1000u);
+  EXPECT_EQ(made(bot::Level::kMcts, {}), 10000u);
+  EXPECT_EQ(made(bot::Level::kHard, {}), 10000u);
   EXPECT_EQ(made(bot::Level::kHard, playouts(40)), 40u);
 }
 
