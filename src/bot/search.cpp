@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 namespace bot {
@@ -35,11 +36,6 @@ constexpr std::uint32_t kRankAfter = 8;
 // the bot's 64 MB with the tree). Keeping them only from a node's fourth walk on cost caravanserai
 // a third of its playouts: most nodes are walked through a few times, and each walk listed them.
 constexpr std::size_t kKeptActions = std::size_t{1} << 21;
-
-// Playouts a move where the budget gives neither playouts nor time (a seat the referee's bot
-// holds: the same move on any machine). 10,000 beat 1,000 against normal and greedy in every
-// engine (docs/BOTS.md, Levels for people) at well under a second a move.
-constexpr std::uint64_t kSeatedPlayouts = 10000;
 
 struct Node {
   ActionId action = 0;
@@ -297,6 +293,8 @@ class Search {
 
 ActionId search(const core::State& world, int seat, const Budget& budget, core::Rng& rng,
                 Stats& stats) {
+  if (!budget.playouts && !budget.time)
+    throw std::invalid_argument("a search needs a number of playouts or a time");
   std::vector<ActionId> root_legal;
   world.legal_actions(root_legal);
   if (root_legal.empty()) throw core::MoveError("there is no legal move to play");
@@ -305,8 +303,7 @@ ActionId search(const core::State& world, int seat, const Budget& budget, core::
 
   Search tree(budget, rng, stats, seat, world.deterministic(), world.playout_policy_plies() > 0);
   const auto start = std::chrono::steady_clock::now();
-  const std::uint64_t playouts =
-      budget.playouts ? *budget.playouts : (budget.time ? UINT64_MAX : kSeatedPlayouts);
+  const std::uint64_t playouts = budget.playouts.value_or(UINT64_MAX);
   for (std::uint64_t i = 0; i < playouts; ++i) {
     if (budget.time && i % 16 == 0 && std::chrono::steady_clock::now() - start >= *budget.time)
       break;

@@ -11,7 +11,8 @@ namespace bot {
 
 // The action the search likes best for the seat to move in `world` (a position drawn from the
 // seat's view: every iteration draws again from it with resample(seat), so only what the seat
-// knows of `world` matters).
+// knows of `world` matters). The budget gives playouts, a time or both (bot.cpp gives each level
+// its own number where the caller gave neither).
 core::ActionId search(const core::State& world, int seat, const Budget& budget, core::Rng& rng,
                       Stats& stats);
 

@@ -3,6 +3,7 @@
 #include "bot/search.hpp"
 
 #include <memory>
+#include <stdexcept>
 
 #include <gtest/gtest.h>
 
@@ -68,6 +69,15 @@ TEST(Search, WherePolicyOrdersTheMovesANodeJudgedByItsBestAnswersNotTheMeanOfAll
         << "seed " << seed;
     EXPECT_EQ(stats.playouts, 200u);
   }
+}
+
+// Each level's own number of playouts is the bot's to give (bot.cpp): the search itself has no
+// default, and a budget of neither playouts nor time is refused rather than run without end.
+TEST(Search, ABudgetOfNeitherPlayoutsNorTimeIsRefused) {
+  const TrapState start;
+  core::Rng rng(1);
+  bot::Stats stats;
+  EXPECT_THROW(bot::search(start, 0, bot::Budget{}, rng, stats), std::invalid_argument);
 }
 
 }  // namespace
