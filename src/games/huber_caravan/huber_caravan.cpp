@@ -466,8 +466,10 @@ std::unique_ptr<core::State> HuberCaravanState::resample(int, core::Rng& rng) co
 // The fewest actions that would join `from` to the good's market by the seat's camels, so that
 // one more action delivers: a 0-1-2 breadth-first search over the grid where a square holding a
 // camel of the seat costs nothing (on the market, an empty one), an empty square one action (a
-// camel placed or moved there) and a square where other camels stand two (HC-5). -1: the seat has
-// too few camels left to build such a chain.
+// camel placed or moved there) and a square where other camels stand two (HC-5). A chain that
+// needs more camels than the seat has spare is built in stages: the good goes to the chain's front,
+// which frees the camels behind it to be moved on, one more action a stage. -1: no camel to spare
+// (no legal position: HC-5 always leaves a camel empty or in the supply).
 int HuberCaravanState::actions_to_deliver(int s, int from, int market) const {
   const Board& board = setting().board;
   const Camels& camels = player(s).camels;
@@ -506,7 +508,11 @@ int HuberCaravanState::actions_to_deliver(int s, int from, int market) const {
       --open;
       const auto [actions, needed] = best[static_cast<std::size_t>(at)];
       if (actions != level) continue;
-      if (at == market) return needed > spare ? -1 : actions;
+      if (at == market) {
+        if (needed <= spare) return actions;
+        if (spare == 0) return -1;
+        return actions + (needed - 1) / spare;  // the stages after the first, each a good moved
+      }
       const int col = at % board.columns;
       const std::array<int, 4> around = {at >= board.columns ? at - board.columns : -1,
                                          col > 0 ? at - 1 : -1,

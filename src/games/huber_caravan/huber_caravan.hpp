@@ -218,7 +218,8 @@ class HuberCaravanState : public core::State {
   int held(int seat) const;
   int score(int seat) const;
   // The bots' evaluation: the fewest actions that join `from` to `market` by the seat's camels so
-  // that one more delivers (-1: the seat has too few camels left for such a chain).
+  // that one more delivers, in stages where the chain needs more camels than the seat can spare
+  // (-1: it can spare none, which no legal position has).
   int actions_to_deliver(int seat, int from, int market) const;
   static int penalty(int held_goods) { return held_goods * (held_goods - 1) / 2; }
   int actions_left() const { return left_; }

@@ -556,11 +556,7 @@ TEST(HuberCaravanBots, TheEvaluationCountsTheActionsThatWouldJoinAHeldGoodToItsM
   EXPECT_EQ(actions(blocked), 2);  // Blue stands on the market: placing there costs two
   Document loaded = chain;
   camel(loaded, 0, "a4", "salt");
-  EXPECT_EQ(actions(loaded), 2);   // a loaded camel there cannot take it: one more costs two
-  Document short_of_camels = doc;  // four camels in the supply, but a chain to g4 needs nine
-  EXPECT_EQ(dynamic_cast<HuberCaravanState&>(*restore(short_of_camels))
-                .actions_to_deliver(0, 0, *Board::standard().parse_square("g4")),
-            -1);
+  EXPECT_EQ(actions(loaded), 2);  // a loaded camel there cannot take it: one more costs two
 
   // The nearer the good is to delivery, the better the position looks to Black, and to Blue the
   // worse.
@@ -569,6 +565,33 @@ TEST(HuberCaravanBots, TheEvaluationCountsTheActionsThatWouldJoinAHeldGoodToItsM
   EXPECT_LT(eval(chain, 0), eval(done, 0));
   EXPECT_GT(eval(doc, 1), eval(done, 1));
   EXPECT_GT(eval(done, 0), 0.5);
+}
+
+TEST(HuberCaravanBots, AChainLongerThanTheSpareCamelsIsBuiltInStagesEachOneActionMore) {
+  // Cloth on a1, its market a4: the chain needs camels on a2, a3 and a4. Black's other camels
+  // carry salt far away, so only the camels still in the supply can be spared.
+  const Board board = Board::standard();
+  const auto position = [](int spare) {
+    Document doc = at_turn_five();
+    camel(doc, 0, "a1", "cloth");
+    const char* far[] = {"f1", "f3", "f5", "g2"};
+    for (int i = 0; i < 4 - spare; ++i) camel(doc, 0, far[i], "salt");
+    return doc;
+  };
+  const auto actions = [&](const Document& doc) {
+    return dynamic_cast<HuberCaravanState&>(*restore(doc))
+        .actions_to_deliver(0, *board.parse_square("a1"), *board.parse_square("a4"));
+  };
+  EXPECT_EQ(actions(position(3)), 3);  // the whole chain at once
+  EXPECT_EQ(actions(position(2)), 4);  // two camels, the good on to a3, a1's camel on to a4
+  EXPECT_EQ(actions(position(1)), 5);  // one camel at a time, the good following it twice
+
+  // With one camel to spare, putting it on a2 is a stage done: the position looks better.
+  Document started = position(1);
+  started["players"][0]["supply"] = 0;
+  started["players"][0]["camels"].push_back({{"at", "a2"}});
+  EXPECT_EQ(actions(started), 3);
+  EXPECT_GT(restore(started)->evaluate(0), restore(position(1))->evaluate(0));
 }
 
 }  // namespace
