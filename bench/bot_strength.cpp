@@ -3,7 +3,8 @@
 // win 1, a shared first place 1/k, a loss 0) with a 95% Wilson interval, the milliseconds a move
 // of each side took and the search's playouts a second. Besides the bots' levels a side may be
 // `sparring` (bench/sparring.hpp: two plies over a tactical evaluation, reading the whole state).
-// Prints Markdown. Usage:
+// Prints Markdown, and on standard error a line a game: its deal, who sat first, seat 0's score,
+// the points of each seat and the turns played. Usage:
 //   caravan-ref-bot-strength [GAMES=40] [BUDGET=200] [ENGINE|all] [PAIRINGS] [FIRST_DEAL=1]
 // BUDGET is a number of playouts a move (the same games anywhere) or a time (100ms, 1s: not).
 // PAIRINGS is a comma-separated list of FIRST:SECOND, each side a level, LEVEL/BUDGET (its own
@@ -36,6 +37,8 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "bot/bot.hpp"
 #include "core/engine.hpp"
@@ -119,7 +122,8 @@ double play(const core::Engine& engine, std::vector<Side*> seats, const bot::Bud
   const int players = static_cast<int>(seats.size());
   core::Rng rng(seed);
   auto state = engine.start(players, {}, rng).state;
-  for (int turn = 0; turn < 5000 && !state->finished(); ++turn) {
+  int turn = 0;
+  for (; turn < 5000 && !state->finished(); ++turn) {
     const int seat = *state->current_player();
     if (auto forced = state->forced_move()) {
       state->apply(seat, *forced, rng);
@@ -128,6 +132,15 @@ double play(const core::Engine& engine, std::vector<Side*> seats, const bot::Bud
     play_turn(engine, *state, rng, *seats[static_cast<std::size_t>(seat)], players, budget,
               seed * 7919 + static_cast<std::uint64_t>(turn));
   }
+  // One line a game on standard error, so that a lost game can be found and played again.
+  std::string points;
+  if (state->finished())
+    for (double p : state->result().scores) points += fmt::format(" {:g}", p);
+  fmt::print(stderr, "deal {}: {} (seat 0) vs {}: {}, points{}, {} turns\n", seed, seats[0]->name,
+             seats[1]->name,
+             state->finished() ? fmt::format("{:g}", core::outcome(state->result(), 0))
+                               : std::string("unfinished, 0.5"),
+             points.empty() ? " -" : points, turn);
   return state->finished() ? core::outcome(state->result(), 0) : 0.5;
 }
 
