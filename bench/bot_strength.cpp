@@ -132,16 +132,15 @@ double play(const core::Engine& engine, std::vector<Side*> seats, const bot::Bud
     play_turn(engine, *state, rng, *seats[static_cast<std::size_t>(seat)], players, budget,
               seed * 7919 + static_cast<std::uint64_t>(turn));
   }
+  const bool finished = state->finished();
+  const double score = finished ? core::outcome(state->result(), 0) : 0.5;
   // One line a game on standard error, so that a lost game can be found and played again.
-  std::string points;
-  if (state->finished())
+  std::string points = finished ? "" : " - (unfinished)";
+  if (finished)
     for (double p : state->result().scores) points += fmt::format(" {:g}", p);
-  fmt::print(stderr, "deal {}: {} (seat 0) vs {}: {}, points{}, {} turns\n", seed, seats[0]->name,
-             seats[1]->name,
-             state->finished() ? fmt::format("{:g}", core::outcome(state->result(), 0))
-                               : std::string("unfinished, 0.5"),
-             points.empty() ? " -" : points, turn);
-  return state->finished() ? core::outcome(state->result(), 0) : 0.5;
+  fmt::print(stderr, "deal {}: {} (seat 0) vs {}: {:g}, points{}, {} turns\n", seed, seats[0]->name,
+             seats[1]->name, score, points, turn);
+  return score;
 }
 
 // The 95% Wilson score interval of a mean score over n games.
