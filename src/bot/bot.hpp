@@ -49,8 +49,9 @@ std::string level_name(Level level);
 struct Budget {
   std::optional<std::uint64_t> playouts;
   std::optional<std::chrono::milliseconds> time;
-  // The search tree's size, in nodes: with the drawn position it keeps a bot under 64 MB.
-  std::size_t max_nodes = 300000;
+  // The search tree's size, in nodes: 48 bytes each, with a deterministic game's kept move lists
+  // (16 MB at most) and the drawn position it keeps a bot under 64 MB (docs/BOTS.md, Memory).
+  std::size_t max_nodes = 800000;
 };
 
 // A seat as the bot knows it: the engine, the table and that seat's view.

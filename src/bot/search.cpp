@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -37,23 +38,29 @@ constexpr std::uint32_t kRankAfter = 8;
 // a third of its playouts: most nodes are walked through a few times, and each walk listed them.
 constexpr std::size_t kKeptActions = std::size_t{1} << 21;
 
+constexpr std::uint32_t kNone = UINT32_MAX;
+
+// A node of the tree, reached by `action`. The tree lives in one array (Search::nodes_), each node
+// linking to its first child and its next sibling by index, its action lists in two shared pools:
+// 48 bytes a node, where a node that held its own vectors and its children's pointers took some
+// 150 with the allocator's share, so that a tree three times as large fits in the same memory.
 struct Node {
   ActionId action = 0;
-  int mover = -1;  // the seat that made `action`
   double reward = 0;
   std::uint32_t visits = 0;
   std::uint32_t available = 0;
-  std::vector<std::unique_ptr<Node>> children;
-  std::vector<ActionId> ranked;  // wide nodes: the actions to add first, best first
-  std::vector<ActionId> legal;   // deterministic games: the legal actions, sorted, once kept
-  bool was_ranked = false;
-
-  Node* child(ActionId a) {
-    for (auto& c : children)
-      if (c->action == a) return c.get();
-    return nullptr;
-  }
+  std::uint32_t first_child = kNone;
+  std::uint32_t next_sibling = kNone;
+  // Deterministic games: the legal actions, sorted, once kept (Search::kept_[legal_begin, +size)).
+  std::uint32_t legal_begin = 0;
+  std::uint32_t legal_size = 0;
+  // Wide nodes: the actions to add first, best first (Search::ranked_[ranked_begin, +size)).
+  std::uint32_t ranked_begin = 0;
+  std::uint16_t children = 0;
+  std::uint8_t ranked_size = 0;
+  std::int8_t mover = -1;  // the seat that made `action`
 };
+static_assert(sizeof(Node) == 48);
 
 double ucb(const Node& n) {
   return n.reward / n.visits +
@@ -77,17 +84,25 @@ class Search {
         stats_(stats),
         seat_(seat),
         deterministic_(deterministic),
-        by_policy_(by_policy) {}
+        by_policy_(by_policy) {
+    // Room for the whole tree and every kept list from the start: reserved memory costs nothing
+    // until it is written, while an array that grew by doubling would hold its old copy and its
+    // new one at once at its last step, half as much again as the bound.
+    nodes_.reserve(
+        std::min<std::uint64_t>(budget.max_nodes, budget.playouts.value_or(budget.max_nodes) + 1));
+    if (deterministic_) kept_.reserve(kKeptActions);
+    nodes_.emplace_back();  // the root
+  }
 
   void iterate(core::State& world) {
-    std::vector<Node*> path{&root_};
-    Node* node = &root_;
+    path_.assign(1, kRoot);
+    std::uint32_t node = kRoot;
     bool expanded = false;
     while (!world.finished() && !expanded) {
       const int mover = *world.current_player();
-      const std::vector<ActionId>& legal = legal_of(*node, world);
+      const std::span<const ActionId> legal = legal_of(node, world);
       if (legal.empty()) break;
-      Node* next = nullptr;
+      std::uint32_t next = kNone;
       // Where the engine plays a light policy, the other seats' moves in the tree are its moves:
       // each plays what the evaluation likes best for it in the drawn position, and the search
       // chooses only the seat's own. Chosen by UCB instead, the other seats' moves were the answers
@@ -96,14 +111,14 @@ class Search {
       // 0.82 at 1 s with this; docs/BOTS.md, What it took).
       if (by_policy_ && mover != seat_) {
         const ActionId a = policy(world);
-        next = node->child(a);
-        if (next == nullptr) {
-          if (nodes_ >= budget_.max_nodes) break;  // full: play out from here
-          next = add(*node, a, mover);
+        next = child(node, a);
+        if (next == kNone) {
+          if (full()) break;  // play out from here
+          next = add(node, a, mover);
           expanded = true;
         }
-        world.apply_action(next->action, rng_);
-        path.push_back(next);
+        world.apply_action(nodes_[next].action, rng_);
+        path_.push_back(next);
         node = next;
         continue;
       }
@@ -116,39 +131,38 @@ class Search {
       // at 10,000 playouts over 40 games: 0.30 against normal and 0.80 against greedy before, 0.70
       // and 1.00 with this; docs/BOTS.md, What it took).
       const bool wide = legal.size() > kWide;
-      const bool widens = wide || (by_policy_ && node != &root_);
-      if (nodes_ < budget_.max_nodes &&
-          (!widens || node->children.size() < widening(node->visits))) {
+      const bool widens = wide || (by_policy_ && node != kRoot);
+      if (!full() && (!widens || nodes_[node].children < widening(nodes_[node].visits))) {
         if (!wide) {
           untried_.clear();
           for (ActionId a : legal)
-            if (node->child(a) == nullptr) untried_.push_back(a);
+            if (child(node, a) == kNone) untried_.push_back(a);
           if (!untried_.empty())
-            next = add(*node,
+            next = add(node,
                        by_policy_ ? best_of(world, untried_, mover)
                                   : untried_[rng_.below(untried_.size())],
                        mover);
         } else {
-          const ActionId a = widen(*node, world, legal, mover);
-          next = node->child(a);
-          if (next == nullptr) next = add(*node, a, mover);
+          const ActionId a = widen(node, world, legal, mover);
+          next = child(node, a);
+          if (next == kNone) next = add(node, a, mover);
         }
       }
-      if (next != nullptr) {
+      if (next != kNone) {
         expanded = true;
       } else {
-        next = select(*node, legal);
-        if (next == nullptr) {  // no child is legal in this world: add one, if the tree may grow
-          if (nodes_ >= budget_.max_nodes) break;  // full: play out from here
+        next = select(node, legal);
+        if (next == kNone) {  // no child is legal in this world: add one, if the tree may grow
+          if (full()) break;  // play out from here
           next = add(
-              *node,
+              node,
               by_policy_ && !wide ? best_of(world, legal, mover) : legal[rng_.below(legal.size())],
               mover);
           expanded = true;
         }
       }
-      world.apply_action(next->action, rng_);
-      path.push_back(next);
+      world.apply_action(nodes_[next].action, rng_);
+      path_.push_back(next);
       node = next;
     }
     // The light policy's plies, then random actions, until the evaluation scores the position.
@@ -159,9 +173,10 @@ class Search {
     for (int depth = 0; depth < horizon && !world.finished(); ++depth)
       world.apply_action(world.playout_action(rng_), rng_);
     const std::vector<double> score = scores(world);
-    for (Node* n : path) {
-      ++n->visits;
-      if (n->mover >= 0) n->reward += score[static_cast<std::size_t>(n->mover)];
+    for (std::uint32_t i : path_) {
+      Node& n = nodes_[i];
+      ++n.visits;
+      if (n.mover >= 0) n.reward += score[static_cast<std::size_t>(n.mover)];
     }
     ++stats_.playouts;
   }
@@ -169,18 +184,21 @@ class Search {
   // The root's most visited action among those legal at the root.
   ActionId best(const std::vector<ActionId>& root_legal) const {
     const Node* best = nullptr;
-    for (const auto& c : root_.children) {
-      if (!std::binary_search(root_legal.begin(), root_legal.end(), c->action)) continue;
-      if (best == nullptr || c->visits > best->visits ||
-          (c->visits == best->visits && c->reward > best->reward))
-        best = c.get();
+    for (std::uint32_t i = nodes_[kRoot].first_child; i != kNone; i = nodes_[i].next_sibling) {
+      const Node& c = nodes_[i];
+      if (!std::binary_search(root_legal.begin(), root_legal.end(), c.action)) continue;
+      if (best == nullptr || c.visits > best->visits ||
+          (c.visits == best->visits && c.reward > best->reward))
+        best = &c;
     }
     return best != nullptr ? best->action : root_legal.front();
   }
 
-  std::size_t nodes() const { return nodes_; }
+  std::size_t nodes() const { return nodes_.size(); }
 
  private:
+  static constexpr std::uint32_t kRoot = 0;
+
   // The children a wide node may have after `visits` visits: 1 + 2 v^(1/4) (5 at 16 visits, 21 at
   // 10,000, 35 at 90,000). With the square root instead (600 children at 90,000 visits, most of
   // them drawn at random) a long search spread its visits over hundreds of moves its evaluation
@@ -190,26 +208,36 @@ class Search {
     return 1 + static_cast<std::size_t>(2 * std::sqrt(std::sqrt(static_cast<double>(visits))));
   }
 
+  bool full() const { return nodes_.size() >= budget_.max_nodes; }
+
+  // The child of `node` reached by `action`, or kNone.
+  std::uint32_t child(std::uint32_t node, ActionId action) const {
+    for (std::uint32_t i = nodes_[node].first_child; i != kNone; i = nodes_[i].next_sibling)
+      if (nodes_[i].action == action) return i;
+    return kNone;
+  }
+
   // The legal actions of `world`, which the walk reached at `node`, sorted: the node's kept list
   // in a deterministic game, else listed (and kept, in a deterministic game while there is room).
-  const std::vector<ActionId>& legal_of(Node& node, const core::State& world) {
-    if (!node.legal.empty()) return node.legal;
+  std::span<const ActionId> legal_of(std::uint32_t node, const core::State& world) {
+    Node& n = nodes_[node];
+    if (n.legal_size > 0) return {kept_.data() + n.legal_begin, n.legal_size};
     world.legal_actions(legal_);
     std::sort(legal_.begin(), legal_.end());
-    if (deterministic_ && kept_ + legal_.size() <= kKeptActions) {
-      node.legal = legal_;
-      kept_ += legal_.size();
-      return node.legal;
+    if (deterministic_ && kept_.size() + legal_.size() <= kKeptActions) {
+      n.legal_begin = static_cast<std::uint32_t>(kept_.size());
+      n.legal_size = static_cast<std::uint32_t>(legal_.size());
+      kept_.insert(kept_.end(), legal_.begin(), legal_.end());
+      return {kept_.data() + n.legal_begin, n.legal_size};
     }
     return legal_;
   }
 
   // The next action a wide node adds: its best ranked action legal here and not yet a child, or
   // one drawn at random. Ranks the node's actions in the first world that widens it.
-  ActionId widen(Node& node, const core::State& world, const std::vector<ActionId>& legal,
+  ActionId widen(std::uint32_t node, const core::State& world, std::span<const ActionId> legal,
                  int mover) {
-    if (!node.was_ranked && (&node == &root_ || node.visits >= kRankAfter)) {
-      node.was_ranked = true;
+    if (nodes_[node].ranked_size == 0 && (node == kRoot || nodes_[node].visits >= kRankAfter)) {
       std::vector<std::pair<double, ActionId>> scored;
       for (std::size_t i = 0; i < std::min(kRankSample, legal.size()); ++i) {
         const ActionId a = legal.size() <= kRankSample ? legal[i] : legal[rng_.below(legal.size())];
@@ -217,11 +245,16 @@ class Search {
       }
       std::sort(scored.begin(), scored.end(),
                 [](const auto& x, const auto& y) { return x.first > y.first; });
-      for (std::size_t i = 0; i < std::min(kRanked, scored.size()); ++i)
-        node.ranked.push_back(scored[i].second);
+      Node& n = nodes_[node];
+      n.ranked_begin = static_cast<std::uint32_t>(ranked_.size());
+      n.ranked_size = static_cast<std::uint8_t>(std::min(kRanked, scored.size()));
+      for (std::size_t i = 0; i < n.ranked_size; ++i) ranked_.push_back(scored[i].second);
     }
-    for (ActionId a : node.ranked)
-      if (node.child(a) == nullptr && std::binary_search(legal.begin(), legal.end(), a)) return a;
+    const Node& n = nodes_[node];
+    for (std::size_t i = n.ranked_begin; i < n.ranked_begin + n.ranked_size; ++i) {
+      const ActionId a = ranked_[i];
+      if (child(node, a) == kNone && std::binary_search(legal.begin(), legal.end(), a)) return a;
+    }
     return legal[rng_.below(legal.size())];
   }
 
@@ -237,7 +270,7 @@ class Search {
   }
 
   // Of `actions` (not empty), the one after which the evaluation judges `world` best for `mover`.
-  ActionId best_of(const core::State& world, const std::vector<ActionId>& actions, int mover) {
+  ActionId best_of(const core::State& world, std::span<const ActionId> actions, int mover) {
     ActionId best = actions.front();
     double best_value = -1;
     for (ActionId a : actions) {
@@ -250,27 +283,35 @@ class Search {
     return best;
   }
 
-  Node* add(Node& parent, ActionId action, int mover) {
-    auto child = std::make_unique<Node>();
-    child->action = action;
-    child->mover = mover;
-    child->available = 1;
-    parent.children.push_back(std::move(child));
-    ++nodes_;
-    return parent.children.back().get();
+  // A new last child of `parent` (the children keep the order they were added in, which UCB's
+  // and best()'s ties follow).
+  std::uint32_t add(std::uint32_t parent, ActionId action, int mover) {
+    if (nodes_[parent].children == UINT16_MAX)
+      throw std::length_error("a search node has more children than it can count");
+    const auto index = static_cast<std::uint32_t>(nodes_.size());
+    Node& n = nodes_.emplace_back();
+    n.action = action;
+    n.mover = static_cast<std::int8_t>(mover);
+    n.available = 1;
+    std::uint32_t* link = &nodes_[parent].first_child;
+    while (*link != kNone) link = &nodes_[*link].next_sibling;
+    *link = index;
+    ++nodes_[parent].children;
+    return index;
   }
 
   // UCB over the children legal in this world, each counted as available.
-  Node* select(Node& node, const std::vector<ActionId>& legal) {
-    Node* best = nullptr;
+  std::uint32_t select(std::uint32_t node, std::span<const ActionId> legal) {
+    std::uint32_t best = kNone;
     double best_value = 0;
-    for (auto& c : node.children) {
-      if (!std::binary_search(legal.begin(), legal.end(), c->action)) continue;
-      ++c->available;
-      if (c->visits == 0) return c.get();
-      const double value = ucb(*c);
-      if (best == nullptr || value > best_value) {
-        best = c.get();
+    for (std::uint32_t i = nodes_[node].first_child; i != kNone; i = nodes_[i].next_sibling) {
+      Node& c = nodes_[i];
+      if (!std::binary_search(legal.begin(), legal.end(), c.action)) continue;
+      ++c.available;
+      if (c.visits == 0) return i;
+      const double value = ucb(c);
+      if (best == kNone || value > best_value) {
+        best = i;
         best_value = value;
       }
     }
@@ -282,10 +323,11 @@ class Search {
   Stats& stats_;
   int seat_;  // the searching seat
   bool deterministic_;
-  bool by_policy_;        // the light policy orders the seat's untried actions and plays the others
-  std::size_t kept_ = 0;  // actions in the nodes' kept lists
-  Node root_;
-  std::size_t nodes_ = 1;
+  bool by_policy_;  // the light policy orders the seat's untried actions and plays the others
+  std::vector<Node> nodes_;       // the tree, the root first
+  std::vector<ActionId> kept_;    // the kept legal lists of deterministic games
+  std::vector<ActionId> ranked_;  // the wide nodes' ranked actions
+  std::vector<std::uint32_t> path_;
   std::vector<ActionId> legal_, untried_, policy_;
 };
 

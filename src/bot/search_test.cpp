@@ -71,6 +71,31 @@ TEST(Search, WherePolicyOrdersTheMovesANodeJudgedByItsBestAnswersNotTheMeanOfAll
   }
 }
 
+// The tree holds at most Budget::max_nodes nodes, the root among them (what keeps a bot within its
+// memory); once full, the search goes on playing out from the tree it has, every playout counted.
+TEST(Search, TheTreeStopsGrowingAtItsBoundAndTheSearchGoesOn) {
+  const TrapState start;
+  for (std::size_t bound : {std::size_t{1}, std::size_t{2}, std::size_t{8}}) {
+    core::Rng rng(1);
+    bot::Stats stats;
+    bot::Budget budget;
+    budget.playouts = 500;
+    budget.max_nodes = bound;
+    const core::ActionId chosen = bot::search(start, 0, budget, rng, stats);
+    EXPECT_TRUE(chosen == core::ActionId{TrapState::kSafe} ||
+                chosen == core::ActionId{TrapState::kSharp});
+    EXPECT_EQ(stats.nodes, bound);
+    EXPECT_EQ(stats.playouts, 500u);
+  }
+  // Unbounded, the same search grows past 8 nodes: the bound above is what held it.
+  core::Rng rng(1);
+  bot::Stats stats;
+  bot::Budget budget;
+  budget.playouts = 500;
+  bot::search(start, 0, budget, rng, stats);
+  EXPECT_GT(stats.nodes, 8u);
+}
+
 // Each level's own number of playouts is the bot's to give (bot.cpp): the search itself has no
 // default, and a budget of neither playouts nor time is refused rather than run without end.
 TEST(Search, ABudgetOfNeitherPlayoutsNorTimeIsRefused) {
