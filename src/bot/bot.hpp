@@ -49,8 +49,8 @@ std::string level_name(Level level);
 struct Budget {
   std::optional<std::uint64_t> playouts;
   std::optional<std::chrono::milliseconds> time;
-  // The search tree's size, in nodes: 48 bytes each, with a deterministic game's kept move lists
-  // (16 MB at most) and the drawn position it keeps a bot under 64 MB (docs/BOTS.md, Memory).
+  // The search tree's size, in nodes of 48 bytes: it keeps a bot under 64 MB, with a deterministic
+  // game's kept move lists (16 MB at most) and the drawn position (docs/BOTS.md, Memory).
   std::size_t max_nodes = 800000;
 };
 

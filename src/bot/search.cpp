@@ -61,6 +61,7 @@ struct Node {
   std::int8_t mover = -1;  // the seat that made `action`
 };
 static_assert(sizeof(Node) == 48);
+static_assert(kRanked <= UINT8_MAX, "Node::ranked_size counts them");
 
 double ucb(const Node& n) {
   return n.reward / n.visits +
