@@ -204,4 +204,26 @@ Engine::Picture Engine::picture(const Document& view, const Document&, int) cons
   return Picture::of(d);
 }
 
+std::string Engine::move_phrase(const Document& move) const {
+  std::string phrase;
+  if (move.is_string()) {
+    phrase = move.get<std::string>();
+  } else {
+    // The flow style of a turn file: {play: JH, on: 2}.
+    phrase = move.dump();
+    std::string plain;
+    for (char c : phrase)
+      if (c != '"') plain += c;
+    phrase.clear();
+    for (std::size_t i = 0; i < plain.size(); ++i) {
+      phrase += plain[i];
+      if ((plain[i] == ':' || plain[i] == ',') && i + 1 < plain.size() && plain[i + 1] != ' ')
+        phrase += ' ';
+    }
+  }
+  if (!phrase.empty() && phrase[0] >= 'a' && phrase[0] <= 'z')
+    phrase[0] = char(phrase[0] - 'a' + 'A');
+  return phrase;
+}
+
 }  // namespace core

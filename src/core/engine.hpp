@@ -304,6 +304,12 @@ class Engine {
     static Picture of(const svg::Drawing& drawing, std::string holding = {});
   };
   virtual Picture picture(const Document& view, const Document& last, int viewer) const;
+
+  // A legal move as a person says it, for a button or a list of moves: one short phrase in the
+  // game's own words that begins with a capital ("Play J♥ on caravan 2, card 3", "Move to c4",
+  // "Pass"). Read from the move alone (a move the engine gave as legal). By default the move as a
+  // turn file writes it, its first letter a capital.
+  virtual std::string move_phrase(const Document& move) const;
 };
 
 // Whether `move` begins with `prefix`: null matches everything; a string is a prefix of a string;
