@@ -323,7 +323,17 @@ Outgoing moves_letter(referee::GamesInHand& games, const store::GameRow& game, c
   body << greeting(reader.to);
   std::string links_html;
   if (moves.moves.empty()) {
-    body << fmt::format("You have no move in game {} now: it is not your turn.\n", game.id);
+    const json view = games.view(game.id, player);
+    std::vector<std::string> next;
+    for (const auto& name : view.value("to_move", json::array()))
+      if (name.is_string()) next.push_back(name.get<std::string>());
+    body << fmt::format("You have no move in game {} now: ", game.id)
+         << (view.value("finished", false) ? std::string("the game is over.")
+             : next.empty()
+                 ? std::string("it is not your turn.")
+                 : fmt::format("{} {} to move. I will mail you when it is your move.",
+                               fmt::join(next, " and "), next.size() == 1 ? "is" : "are"))
+         << "\n";
   } else {
     const referee::TurnLinks links =
         referee::turn_links(games, game.id, player, turn, reader.referee, mail.subject);

@@ -688,6 +688,14 @@ TEST_F(MailGame, TheMovesReplyFillsInTheSendersTurnAndLinksEveryMove) {
   EXPECT_EQ(next_turn(), 2);
 }
 
+TEST_F(MailGame, TheMovesReplyWhenItIsNotYourMoveSaysWhoIsToMove) {
+  EXPECT_EQ(send("bob", "moves", auth("Bob")).summary["verdict"], "command");
+  const std::string body = body_of(to("bob@example.org"));
+  EXPECT_NE(body.find("You have no move in game " + game_ + " now: Ann is to move."),
+            std::string::npos)
+      << body;
+}
+
 TEST_F(MailGame, RulesByMailAnswerWithTheSendersGameOrTheKindNamed) {
   EXPECT_EQ(send("bob", "rules", "").summary["verdict"], "command");
   std::string body = body_of(to("bob@example.org"));
