@@ -110,6 +110,7 @@ const std::vector<CommandGroup>& command_groups() {
       {{"tick"}, add_tick},
       {{"admin"}, add_admin},
       {{"html"}, add_html},
+      {{"rules"}, add_rules},
       {{"bot"}, add_bot},
       {{"completion"}, add_completion},
   };

@@ -68,6 +68,8 @@ void add_tick(CLI::App& app, Context& context, Handler& handler);
 void add_admin(CLI::App& app, Context& context, Handler& handler);
 // html GAME --player NAME | --referee [--out FILE] (cmd_html.cpp)
 void add_html(CLI::App& app, Context& context, Handler& handler);
+// rules KIND: a game's rules in short (cmd_rules.cpp)
+void add_rules(CLI::App& app, Context& context, Handler& handler);
 // bot GAME --player NAME [--level L] [--time T | --playouts N] [--seed N] [--token T] (cmd_bot.cpp)
 void add_bot(CLI::App& app, Context& context, Handler& handler);
 // completion bash|zsh (hidden): written from the App tree, so call it after every other add_*

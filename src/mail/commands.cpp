@@ -7,17 +7,21 @@
 #include <string_view>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
+#include "core/svg.hpp"
 #include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
 #include "mail/letters.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
+#include "referee/html.hpp"
 #include "referee/move_lines.hpp"
 #include "referee/position.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
+#include "referee/rules.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace mail {
@@ -28,7 +32,8 @@ using nlohmann::json;
 
 // In alphabetical order, the order in which an unknown command's reply lists them. Constant data,
 // not sets: nothing is built at the start of every command.
-constexpr std::array<std::string_view, 5> kQueries = {"games", "help", "log", "moves", "view"};
+constexpr std::array<std::string_view, 6> kQueries = {"games", "help",  "log",
+                                                      "moves", "rules", "view"};
 constexpr std::array<std::string_view, 8> kActions = {"absent",       "accept-draw",  "accept-undo",
                                                       "decline-draw", "decline-undo", "offer-draw",
                                                       "request-undo", "resign"};
@@ -81,6 +86,51 @@ std::string listed(const std::array<std::string_view, N>& names) {
   throw core::UserError(core::Exit::kRejected, message);
 }
 
+// A string as a YAML value: quoted when a reader would take it for another thing.
+std::string yaml_scalar(const std::string& text) {
+  std::string yaml = output::to_yaml(text);
+  while (!yaml.empty() && yaml.back() == '\n') yaml.pop_back();
+  return yaml;
+}
+
+// What a command without a token is told: the lines that make it one, with what the sender gave.
+std::string token_lines(const std::string& command, const std::string& game,
+                        const std::string& player) {
+  return fmt::format(
+      "Send \"{}\" again as the Subject, with these lines as the text of the mail, {} replaced "
+      "by the token of your invitation (the first mail of the game):\n\n"
+      "  game: {}\n  player: {}\n  token: {}\n",
+      command, kTokenPlaceholder, game.empty() ? "GAME-ID" : yaml_scalar(game),
+      player.empty() ? "YOUR-NAME" : yaml_scalar(player), kTokenPlaceholder);
+}
+
+// "rules" needs no token: the rules are no secret. Its word is a game's kind ("rules
+// nv-caravan") or a game's id; without one, the kind of every game the sender plays or
+// observes, when that is one kind. Sets row.answer["kind"], or none: the reply lists the games.
+void judge_rules(referee::GamesInHand& hand, MessageRow& row, const Incoming& in,
+                 const Command& command) {
+  store::Database& db = hand.db();
+  const std::string word = text_of(command.doc, "game");
+  std::set<std::string> kinds;
+  if (!word.empty()) {
+    if (core::find_engine(lower(word))) {
+      kinds.insert(lower(word));
+    } else if (const auto game = hand.row(word)) {
+      kinds.insert(game->kind);
+      row.game_id = game->id;
+    } else {
+      reject(fmt::format("there is neither a game nor a kind of game '{}'; the kinds are {}", word,
+                         fmt::join(referee::games_with_rules(), ", ")));
+    }
+  } else {
+    for (const auto& seat : MailStore(db).seats_of(in.from->address)) kinds.insert(seat.kind);
+    for (const auto& id : store::GameStore(db).observed_games(in.from->address))
+      if (const auto game = hand.row(id); game && !game->finished) kinds.insert(game->kind);
+  }
+  if (kinds.size() == 1) row.answer["kind"] = *kinds.begin();
+  row.verdict = "command";
+}
+
 }  // namespace
 
 bool is_action(const std::string& command) { return among(kActions, command); }
@@ -115,6 +165,11 @@ std::optional<Command> find_command(const Incoming& in) {
 
 std::string action_turn_text(const Command& command, std::int64_t next_turn) {
   const json& doc = command.doc;
+  if (!doc.contains("token") && !doc.contains("signature"))
+    throw core::UserError(
+        core::Exit::kRejected,
+        fmt::format("\"{}\" carries no token, and an action needs one", command.name),
+        {{"how", token_lines(command.name, text_of(doc, "game"), text_of(doc, "player"))}});
   if (doc.contains("signature"))
     reject(
         "a signed action is sent as a signed turn file with 'action:' (caravan-ref sign), "
@@ -139,6 +194,10 @@ void judge_query(referee::GamesInHand& hand, MessageRow& row, const Incoming& in
   try {
     if (command.name == "help" || command.name == "games") {
       row.verdict = "command";
+      return;
+    }
+    if (command.name == "rules") {
+      judge_rules(hand, row, in, command);
       return;
     }
     if (!among(kQueries, command.name))
@@ -189,6 +248,12 @@ void judge_query(referee::GamesInHand& hand, MessageRow& row, const Incoming& in
           player, game->id, in.from->address, player);
       return;
     }
+    if (seat->public_key.empty() && text_of(command.doc, "token").empty() &&
+        text_of(command.doc, "signature").empty())
+      throw core::UserError(
+          core::Exit::kRejected,
+          fmt::format("\"{}\" carries no token, and a player's command needs one", command.name),
+          {{"how", token_lines(command.name, game->id, player)}});
     turnfile::TurnRequest request;
     request.game = game->id;
     request.player = player;
@@ -201,6 +266,7 @@ void judge_query(referee::GamesInHand& hand, MessageRow& row, const Incoming& in
     row.verdict = "rejected";
     row.reason = error.what();
     row.answer["error"] = {{"message", error.what()}};
+    if (error.detail().contains("how")) row.answer["error"]["how"] = error.detail()["how"];
   }
 }
 
@@ -240,6 +306,12 @@ Outgoing log_letter(referee::GamesInHand& games, const store::GameRow& game, con
   return mail;
 }
 
+// Links a group at most in the reply to "moves" (the text lists every move listed).
+constexpr std::size_t kMoveLinksPerGroup = 24;
+
+// The sender's legal moves, each a link that plays it, and a turn to paste filled in with what
+// they gave: game, player, turn and, for this turn only, their turn pass (ledger::turn_pass), the
+// credential their view's links carry. It goes to them alone, in their thread of the game.
 Outgoing moves_letter(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,
                       const Incoming& in) {
   const std::string& player = reader.player->name;
@@ -249,25 +321,52 @@ Outgoing moves_letter(referee::GamesInHand& games, const store::GameRow& game, c
   Outgoing mail = game_mail(game, reader, &in);
   std::ostringstream body;
   body << greeting(reader.to);
+  std::string links_html;
   if (moves.moves.empty()) {
-    body << fmt::format("You have no move in game {} now: it is not your turn.\n", game.id);
+    const json view = games.view(game.id, player);
+    std::vector<std::string> next;
+    for (const auto& name : view.value("to_move", json::array()))
+      if (name.is_string()) next.push_back(name.get<std::string>());
+    body << fmt::format("You have no move in game {} now: ", game.id)
+         << (view.value("finished", false) ? std::string("the game is over.")
+             : next.empty()
+                 ? std::string("it is not your turn.")
+                 : fmt::format("{} {} to move. I will mail you when it is your move.",
+                               fmt::join(next, " and "), next.size() == 1 ? "is" : "are"))
+         << "\n";
   } else {
+    const referee::TurnLinks links =
+        referee::turn_links(games, game.id, player, turn, reader.referee, mail.subject);
+    const auto groups = referee::group_moves(moves.moves, game.kind);
     body << fmt::format(
         "Your legal moves in game {}, turn {} ({}{}), each a line to paste under "
         "'moves:' in your turn:\n\n",
         game.id, turn, moves.total_exact ? "" : "at least ", moves.total);
-    for (const auto& group : referee::group_moves(moves.moves, game.kind)) {
+    for (const auto& group : groups) {
       if (!group.label.empty()) body << "  # " << group.label << "\n";
       for (const auto& move : group.moves) body << "  - " << move << "\n";
     }
     if (moves.total > moves.moves.size() || !moves.total_exact)
       body << "  # ... more: 'caravan-ref moves --prefix' narrows the list\n";
-    body << "\nA whole turn with the first of them:\n\n"
-         << turn_template(game.id, player, turn, !reader.player->public_key.empty(),
-                          referee::move_line(moves.moves[0], game.kind));
+    body << "\nA whole turn with the first of them, ready to send as it is (its token is good "
+            "for this turn only):\n\n"
+         << referee::turn_file(game.id, player, turn, links.credential,
+                               {referee::move_line(moves.moves[0], game.kind)}, links.keep_open);
+    if (!links.to.empty())
+      links_html = fmt::format("<h2>Your move, turn {}: tap one to play it</h2>\n", turn) +
+                   referee::move_links_html(groups, links, kMoveLinksPerGroup,
+                                            std::max(moves.total, moves.moves.size()));
   }
   body << kSignature;
   mail.body = body.str();
+  if (!links_html.empty())
+    mail.html = fmt::format(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+        "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n{}"
+        "<div class=\"words\">{}</div>\n</body>\n</html>\n",
+        core::svg::escape(mail.subject), referee::kHtmlStyle, links_html,
+        core::svg::escape(mail.body));
   return mail;
 }
 
@@ -297,6 +396,30 @@ Outgoing games_letter(referee::GamesInHand& hand, const Incoming& in) {
   return mail;
 }
 
+Outgoing rules_letter(const MessageRow& row, const Incoming& in) {
+  const std::string kind = row.answer.value("kind", "");
+  const auto page = referee::rules_page(kind);
+  Outgoing mail = direct_reply(
+      in, page ? fmt::format("[caravan-ref] The rules of {}", kind) : "[caravan-ref] The rules");
+  std::ostringstream body;
+  body << greeting(*in.from);
+  if (page) {
+    body << *page
+         << fmt::format(
+                "\nThis is the short form. The whole rules, with every ruling the referee makes, "
+                "are in the manual page caravan-ref-{}(6) (\"man caravan-ref-{}\" where "
+                "caravan-ref is installed).\n",
+                kind, kind);
+  } else {
+    body << "Which game's rules? Mail me \"rules\" with the game's kind or id after it as the "
+            "Subject, for example \"rules nv-caravan\". The games are:\n";
+    for (const auto& name : referee::games_with_rules()) body << "  " << name << "\n";
+  }
+  body << kSignature;
+  mail.body = body.str();
+  return mail;
+}
+
 }  // namespace
 
 Outgoing query_answer(referee::GamesInHand& games, const MessageRow& row, const Incoming& in,
@@ -306,17 +429,19 @@ Outgoing query_answer(referee::GamesInHand& games, const MessageRow& row, const 
   if (row.verdict != "command") {
     Outgoing mail =
         direct_reply(in, fmt::format("[caravan-ref] Command {} not carried out", command));
+    const std::string how = row.answer.value("error", json::object()).value("how", "");
     mail.body = greeting(*in.from) +
                 fmt::format("I did not carry out your command \"{}\": {}.\n", command,
                             row.reason.value_or("refused")) +
-                (row.verdict == "refused"
-                     ? "\nA command must come from its player's own address.\n"
-                     : "\nMail me \"help\" as the Subject for how commands are written.\n") +
+                (row.verdict == "refused" ? "\nA command must come from its player's own address.\n"
+                 : how.empty() ? "\nMail me \"help\" as the Subject for how commands are written.\n"
+                               : "\n" + how) +
                 kSignature;
     return mail;
   }
   if (command == "help") return help_letter(db, in, true);
   if (command == "games") return games_letter(games, in);
+  if (command == "rules") return rules_letter(row, in);
   const auto game = games.row(row.game_id.value_or(""));
   if (!game) throw std::runtime_error("the game of a judged command is gone");
   std::optional<Reader> reader;

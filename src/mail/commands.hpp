@@ -6,6 +6,7 @@
 //                      it: authenticated by token or signature, from the registered address; an
 //                      observer of the game sends view or log from their address alone
 //   games, help        the games of the sender's address; how to play by mail
+//   rules [KIND|GAME]  a game's rules in short (referee/rules.hpp); no token needed
 //   resign, offer-draw, accept-draw, decline-draw, request-undo, accept-undo, decline-undo,
 //   absent until TIME  the game-host actions: made into a turn file and submitted like a turn
 #pragma once

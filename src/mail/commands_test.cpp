@@ -11,11 +11,15 @@
 #include "core/clock.hpp"
 #include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
+#include "mail/gmime_util.hpp"
+#include "mail/letters.hpp"
 #include "mail/mailer.hpp"
 #include "mail/notices.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
+#include "referee/rules.hpp"
 #include "store/game_store.hpp"
+#include "turnfile/turnfile.hpp"
 #include "unit/temp_db.hpp"
 #include "unit/turn_file.hpp"
 
@@ -523,3 +527,244 @@ TEST(MailNotation, EveryExampleIsInItsGamesManPage) {
 }
 
 }  // namespace
+
+// Issue 62: replies that say what happened and what to do now.
+namespace {
+
+// Every mailto: link's body of an HTML part, as a mail program fills in its reply.
+std::vector<std::string> link_bodies(std::string html) {
+  std::vector<std::string> bodies;
+  for (std::string body; !(body = first_link_body(html)).empty();) {
+    bodies.push_back(body);
+    html.erase(0, html.find("href=\"mailto:") + 13);
+  }
+  return bodies;
+}
+
+// The text and HTML parts of a sent message, decoded whatever their transfer encoding.
+struct Parts {
+  std::string text;
+  std::string html;
+};
+Parts parts_of(const std::string& bytes) {
+  mail::init_gmime();
+  Parts parts;
+  GMimeStream* stream = g_mime_stream_mem_new_with_buffer(bytes.data(), bytes.size());
+  GMimeParser* parser = g_mime_parser_new_with_stream(stream);
+  GMimeMessage* message = g_mime_parser_construct_message(parser, nullptr);
+  if (message) {
+    g_mime_message_foreach(
+        message,
+        [](GMimeObject*, GMimeObject* part, gpointer data) {
+          if (!g_type_check_instance_is_a(reinterpret_cast<GTypeInstance*>(part),
+                                          g_mime_text_part_get_type()))
+            return;
+          GMimeContentType* type = g_mime_object_get_content_type(part);
+          char* text = g_mime_text_part_get_text(reinterpret_cast<GMimeTextPart*>(part));
+          auto* out = static_cast<Parts*>(data);
+          if (text && g_mime_content_type_is_type(type, "text", "html")) out->html += text;
+          if (text && g_mime_content_type_is_type(type, "text", "plain")) out->text += text;
+          g_free(text);
+        },
+        &parts);
+    g_object_unref(message);
+  }
+  g_object_unref(parser);
+  g_object_unref(stream);
+  return parts;
+}
+
+std::string body_of(const mail::Composed* sent) {
+  return sent ? parts_of(sent->bytes).text : std::string();
+}
+
+}  // namespace
+
+TEST_F(MailGame, TappingAMoveTwiceSaysYouAlreadyPlayedItAndWhoseMoveItIsNow) {
+  const std::string move = first_move("Ann");
+  ASSERT_EQ(send("ann", "Re: the game", turn("Ann", 1, move)).summary["verdict"], "accepted");
+  const auto again = send("ann", "Re: the game", turn("Ann", 1, move));
+  EXPECT_EQ(again.summary["verdict"], "rejected");
+  EXPECT_EQ(next_turn(), 2);
+  ASSERT_EQ(outbox_.sent.size(), 1u);
+  const std::string body = body_of(to("ann@example.org"));
+  EXPECT_NE(body.find("Your turn 1 in game " + game_ + " was not played"), std::string::npos)
+      << body;
+  EXPECT_NE(body.find("you already played turn 1 ("), std::string::npos) << body;
+  EXPECT_NE(body.find("Bob is to move until"), std::string::npos) << body;
+  EXPECT_EQ(body.find("correct it"), std::string::npos) << body;
+  EXPECT_EQ(body.find("stale"), std::string::npos) << body;
+  EXPECT_FALSE(has(to("ann@example.org"), "mailto:"));  // not her move: no links
+}
+
+TEST_F(MailGame, ATurnSentWhenItIsNotYourMoveSaysWhoIsToMoveAndUntilWhen) {
+  const auto handled = send("bob", "my move", turn("Bob", 1, first_move("Ann")));
+  EXPECT_EQ(handled.summary["verdict"], "rejected");
+  const std::string body = body_of(to("bob@example.org"));
+  EXPECT_NE(body.find("it is not your move."), std::string::npos) << body;
+  EXPECT_NE(body.find("Ann is to move until 12:00 UTC on 2026-11-21"), std::string::npos) << body;
+  EXPECT_EQ(body.find("correct it"), std::string::npos) << body;
+}
+
+TEST_F(MailGame, AStaleTurnWhenItIsTheSendersMoveAgainCarriesTheFreshViewAndItsLinks) {
+  const std::string ann_first = first_move("Ann");
+  ASSERT_EQ(send("ann", "t", turn("Ann", 1, ann_first)).summary["verdict"], "accepted");
+  ASSERT_EQ(send("bob", "t", turn("Bob", 2, first_move("Bob"))).summary["verdict"], "accepted");
+  ASSERT_EQ(send("ann", "t", turn("Ann", 1, ann_first)).summary["verdict"], "rejected");
+  const auto* ann = to("ann@example.org");
+  ASSERT_TRUE(ann);
+  const std::string body = body_of(ann);
+  EXPECT_NE(body.find("you already played turn 1"), std::string::npos) << body;
+  EXPECT_NE(body.find("It is your move now, turn 3"), std::string::npos) << body;
+  EXPECT_TRUE(has(ann, "filename=" + game_ + "-turn3-Ann.yaml"));  // the fresh view
+  EXPECT_TRUE(has(ann, pass_of(db(), game_, "Ann", 3)));           // and its links
+}
+
+TEST_F(MailGame, ATurnAfterTheClockPlayedSaysTheClockPlayedTheDefaultMoveAndWhen) {
+  referee::NewGame request{
+      "caravaneers", {"Ann <ann@example.org>", "Bob <bob@example.org>"}, {}, 7, {}};
+  request.timing.deadline = "1d";
+  request.timing.nmr = "default";
+  created_ = referee::create_game(db(), request);
+  game_ = created_["game"].get<std::string>();
+  for (const auto& seat : created_["players"])
+    tokens_[seat["name"].get<std::string>()] = seat["token"].get<std::string>();
+  const std::string move = first_move("Ann");
+  core::set_now(core::parse_time("2026-11-21T12:30:00Z"));  // past Ann's deadline
+  tick_mails();
+  ASSERT_EQ(next_turn(), 2);
+  EXPECT_EQ(send("ann", "late", turn("Ann", 1, move)).summary["verdict"], "rejected");
+  const std::string body = body_of(to("ann@example.org"));
+  EXPECT_NE(body.find("the clock played for you at 12:30 UTC on 2026-11-21 (the default move: "),
+            std::string::npos)
+      << body;
+  EXPECT_NE(body.find("Bob is to move"), std::string::npos) << body;
+}
+
+TEST_F(MailGame, CapitalisedKeysFromAPhoneAreReadInAnyCase) {
+  const std::string text = "Game: " + game_ + "\nPlayer: Ann\nTurn: 1\nToken: " + tokens_["Ann"] +
+                           "\nMoves:\n  - " + first_move("Ann") + "\n";
+  EXPECT_EQ(send("ann", "my turn", text).summary["verdict"], "accepted");
+  EXPECT_EQ(next_turn(), 2);
+  const std::string flow = "{GAME: " + game_ + ", Player: Bob, Turn: 2, Token: " + tokens_["Bob"] +
+                           ", Moves: [" + first_move("Bob") + "]}";
+  EXPECT_EQ(send("bob", "my turn", flow).summary["verdict"], "accepted");
+  EXPECT_EQ(next_turn(), 3);
+}
+
+TEST_F(MailGame, ACommandWithoutATokenIsToldTheExactLinesToSend) {
+  EXPECT_EQ(send("ann", "view", "").summary["verdict"], "rejected");
+  std::string body = body_of(to("ann@example.org"));
+  EXPECT_NE(body.find("\"view\" carries no token"), std::string::npos) << body;
+  EXPECT_NE(body.find("  game: " + game_ + "\n  player: Ann\n  token: YOUR-TOKEN\n"),
+            std::string::npos)
+      << body;
+  EXPECT_EQ(body.find("registered no key"), std::string::npos) << body;
+  // An action likewise, with the sender's seat filled in from their address.
+  EXPECT_EQ(send("ann", "resign " + game_, "").summary["verdict"], "rejected");
+  body = body_of(to("ann@example.org"));
+  EXPECT_NE(body.find("\"resign\" carries no token"), std::string::npos) << body;
+  EXPECT_NE(body.find("  game: " + game_ + "\n  player: Ann\n  token: YOUR-TOKEN\n"),
+            std::string::npos)
+      << body;
+  EXPECT_EQ(next_turn(), 1);
+}
+
+TEST_F(MailGame, TheMovesReplyFillsInTheSendersTurnAndLinksEveryMove) {
+  send("ann", "moves", auth("Ann"));
+  const auto* ann = to("ann@example.org");
+  ASSERT_TRUE(ann);
+  const std::string pass = pass_of(db(), game_, "Ann", 1);
+  const auto reply = mail::read_message(ann->bytes);
+  ASSERT_TRUE(reply.turn);
+  EXPECT_NE(reply.turn->text.find("token: " + pass + "\n"), std::string::npos) << reply.turn->text;
+  EXPECT_EQ(reply.turn->text.find(mail::kTokenPlaceholder), std::string::npos);
+  EXPECT_FALSE(has(ann, tokens_["Ann"]));  // the pass, never the token itself
+  const auto moves = referee::legal_moves(db(), game_, "Ann", nullptr, 100);
+  const auto links = link_bodies(parts_of(ann->bytes).html);
+  EXPECT_EQ(links.size(), moves.moves.size());
+  ASSERT_FALSE(links.empty());
+  EXPECT_EQ(send("ann", "Re: moves", links.back()).summary["verdict"], "accepted");
+  EXPECT_EQ(next_turn(), 2);
+}
+
+TEST_F(MailGame, TheMovesReplyWhenItIsNotYourMoveSaysWhoIsToMove) {
+  EXPECT_EQ(send("bob", "moves", auth("Bob")).summary["verdict"], "command");
+  const std::string body = body_of(to("bob@example.org"));
+  EXPECT_NE(body.find("You have no move in game " + game_ + " now: Ann is to move."),
+            std::string::npos)
+      << body;
+}
+
+TEST_F(MailGame, RulesByMailAnswerWithTheSendersGameOrTheKindNamed) {
+  EXPECT_EQ(send("bob", "rules", "").summary["verdict"], "command");
+  std::string body = body_of(to("bob@example.org"));
+  EXPECT_NE(body.find("Caravaneers: the rules in short"), std::string::npos) << body;
+  EXPECT_NE(body.find("caravan-ref-caravaneers(6)"), std::string::npos);
+  send("mallory", "rules NV-Caravan", "");  // no game needed, any case
+  body = body_of(to("mallory@example.net"));
+  EXPECT_NE(body.find("NV Caravan: the rules in short"), std::string::npos) << body;
+  EXPECT_EQ(send("mallory", "rules chess", "").summary["verdict"], "rejected");
+  body = body_of(to("mallory@example.net"));
+  EXPECT_NE(body.find("nv-caravan"), std::string::npos) << body;
+  send("bob", "help", "");
+  EXPECT_NE(body_of(to("bob@example.org")).find("  rules "), std::string::npos);
+  for (const auto& invitation : invite(created_))
+    EXPECT_NE(invitation.body.find("Mail me \"rules\""), std::string::npos);
+}
+
+TEST(MailRules, EveryGameHasAShortRulesPageWithItsTwoNotationExamples) {
+  for (const auto* engine : core::engines()) {
+    SCOPED_TRACE(engine->id());
+    const auto page = referee::rules_page(engine->id());
+    ASSERT_TRUE(page);
+    for (const char* part : {"**Aim.**", "**Set-up.**", "**A turn.**", "**Writing a move.**"})
+      EXPECT_NE(page->find(part), std::string::npos) << part;
+    for (const auto& example : engine->notation().examples)
+      EXPECT_NE(page->find("      - " + example + "\n"), std::string::npos) << example;
+    EXPECT_LT(page->size(), 3000u);  // a phone screen or three
+  }
+  EXPECT_FALSE(referee::rules_page("chess"));
+}
+
+// Issue 62: a name that is not a plain YAML word is quoted wherever the referee writes it for
+// its player, and reads back as itself.
+class MailNames : public TempDb {};
+
+TEST_F(MailNames, HostileNamesReadBackExactlyFromEveryLinkAndTemplate) {
+  const std::vector<std::string> names = {
+      "Ann: x #y", "- [Ann]", "'q\"", "*a",     "&b",   "!t", "%", "@", " lead", "Zoë 𝄞",
+      "yes",       "null",    "1e3",  "{a: b}", "a\\b", "|",  ">", "~", "?x"};
+  for (const auto& name : names) {
+    SCOPED_TRACE("[" + name + "]");
+    store::Database& db = this->db();
+    const json created = referee::create_game(db, {"caravaneers", {name, "Bob"}, {}, 3, {}});
+    const std::string game = created["game"];
+    const auto row = store::GameStore(db).find_game(game);
+    ASSERT_TRUE(row);
+    ASSERT_EQ(row->players[0].name, name);
+    const auto read_back = [&](const std::string& text) {
+      const auto read = turnfile::read(text, "link");
+      EXPECT_TRUE(read.request) << text << (read.error ? read.error->what() : "");
+      if (!read.request) return;
+      EXPECT_EQ(read.request->player, name) << text;
+      EXPECT_EQ(read.request->game, game) << text;
+    };
+    read_back(mail::turn_template(game, name, 1, false, "c3"));
+    read_back(mail::turn_template(game, name, 1, true, "c3") + "signature: AAAA\n");
+    const mail::Reader reader =
+        mail::player_reader(*row, row->players[0], {"", "x@example.org"}, "referee@game.example");
+    const mail::Outgoing letter = mail::view_letter(db, *row, reader, "news");
+    const auto links = link_bodies(letter.html);
+    ASSERT_FALSE(links.empty());
+    for (const auto& link : links) read_back(link);
+    // The template in the letter's text, as the reader finds it there.
+    const std::string at = "game: ";
+    const auto start = letter.body.find(at);
+    ASSERT_NE(start, std::string::npos);
+    // (YOUR-TOKEN is a token as far as the reader is concerned.)
+    read_back(letter.body.substr(start, letter.body.find("\n\n", start) - start + 1));
+    // And the link plays.
+    EXPECT_EQ(referee::submit(db, links.front(), "link").exit_code, 0);
+  }
+}

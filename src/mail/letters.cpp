@@ -153,10 +153,12 @@ Outgoing help_letter(store::Database& db, const Incoming& in, bool asked) {
           "  log           the game's history as you may see it\n"
           "  games         your games at this address (no token needed)\n"
           "  help          this letter\n"
+          "  rules         the rules of your game in short (\"rules nv-caravan\" for a game's\n"
+          "                rules by its name; no token needed)\n"
           "  resign, offer-draw, accept-draw, decline-draw, request-undo, accept-undo,\n"
           "  decline-undo, absent until 2026-12-24T00:00:00Z\n"
           "                the game's actions, recorded as turns\n"
-          "Observers send view, log or games from their address alone.\n";
+          "Observers send view, log, rules or games from their address alone.\n";
   if (!seats.empty()) {
     body << "\nYour games at this address:\n";
     for (const auto& seat : seats)

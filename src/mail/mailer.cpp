@@ -100,15 +100,22 @@ std::optional<turnfile::Read> judge_action(referee::GamesInHand& games, MailStor
     if (in.in_reply_to) thread.push_back(*in.in_reply_to);
     next_turn = turn_seen(games.db(), game->id, in.from->address, thread).value_or(game->next_turn);
   }
+  // A command that names the game but not the player is the sender's own seat's.
+  Command filled = command;
+  if (const auto game = games.row(game_id); game && !filled.doc.contains("player"))
+    for (const auto& player : game->players)
+      if (!player.address.empty() && same_address(player.address, in.from->address))
+        filled.doc["player"] = player.name;
   std::optional<turnfile::Read> read;
   try {
-    const std::string text = action_turn_text(command, next_turn);
+    const std::string text = action_turn_text(filled, next_turn);
     read = turnfile::read(text, "turn");
     judge_turn(games, mails, row, in, text, *read);
   } catch (const core::UserError& error) {
     row.verdict = "rejected";
     row.reason = error.what();
     row.answer = {{"accepted", false}, {"error", {{"message", error.what()}}}};
+    if (error.detail().contains("how")) row.answer["error"]["how"] = error.detail()["how"];
   }
   return read;
 }

@@ -202,6 +202,13 @@ TEST_F(MailerTest, ARejectedTurnGetsTheErrorWithLineColumnAndMove) {
   EXPECT_EQ(bytes.find(kAnnToken), std::string::npos);
 }
 
+// Issue 62: a phone capitalises the first word of each line; the turn is read all the same.
+TEST_F(MailerTest, APhonesCapitalisedKeysAreReadAsTheTurnFilesKeys) {
+  const auto handled = handle(corpus("capitalised_keys.eml"));
+  EXPECT_EQ(handled.summary["verdict"], "accepted") << handled.summary.dump();
+  EXPECT_EQ(next_turn(), 2);
+}
+
 TEST_F(MailerTest, AMailWithoutATurnGetsAFriendlyExplanationWithAnExample) {
   const auto handled = handle(corpus("no_turn.eml"));
   EXPECT_EQ(handled.exit_code, 0);

@@ -60,31 +60,46 @@ std::string clean_line(const std::string& raw) {
   return line;
 }
 
-// "moves:" or "game: 3f9a" at the start of `text` (after `indent` spaces): a turn file's key.
-bool starts_with_turn_key(const std::string& text) {
+// The turn key that starts `text` ("moves:", "game: 3f9a"), in any case: a phone may have
+// capitalised it ("Game: 3f9a"). Its length, or 0 when the text starts with none.
+std::size_t turn_key_at_start(const std::string& text) {
   for (const char* key : kTurnKeys) {
     const std::size_t length = std::strlen(key);
-    if (text.compare(0, length, key) != 0) continue;
+    if (text.size() < length || g_ascii_strncasecmp(text.c_str(), key, length) != 0) continue;
     std::size_t at = length;
     while (at < text.size() && text[at] == ' ') ++at;
     if (at < text.size() && text[at] == ':' && (at + 1 == text.size() || text[at + 1] == ' '))
-      return true;
+      return length;
   }
-  return false;
+  return 0;
 }
 
-// `key` written as a key of a flow mapping: after '{' or ',' (and blanks or a quote), before ':'.
-bool has_flow_key(const std::string& text, const std::string& key) {
-  for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) {
+bool starts_with_turn_key(const std::string& text) { return turn_key_at_start(text) > 0; }
+
+// The line with its leading turn key in lower case, as the turn file reader wants it.
+std::string with_key_lowered(std::string text) {
+  const std::size_t length = turn_key_at_start(text);
+  for (std::size_t i = 0; i < length; ++i) text[i] = g_ascii_tolower(text[i]);
+  return text;
+}
+
+// Where `key` (lower case) is written as a key of a flow mapping in `lowered` (the line in lower
+// case): after '{' or ',' (and blanks or a quote), before ':'. npos when it is not.
+std::size_t flow_key_at(const std::string& lowered, const std::string& key, std::size_t from = 0) {
+  for (auto at = lowered.find(key, from); at != std::string::npos; at = lowered.find(key, at + 1)) {
     std::size_t before = at;
-    while (before > 0 && (text[before - 1] == ' ' || text[before - 1] == '"')) --before;
+    while (before > 0 && (lowered[before - 1] == ' ' || lowered[before - 1] == '"')) --before;
     std::size_t after = at + key.size();
-    while (after < text.size() && (text[after] == ' ' || text[after] == '"')) ++after;
-    if (before > 0 && (text[before - 1] == '{' || text[before - 1] == ',') && after < text.size() &&
-        text[after] == ':')
-      return true;
+    while (after < lowered.size() && (lowered[after] == ' ' || lowered[after] == '"')) ++after;
+    if (before > 0 && (lowered[before - 1] == '{' || lowered[before - 1] == ',') &&
+        after < lowered.size() && lowered[after] == ':')
+      return at;
   }
-  return false;
+  return std::string::npos;
+}
+
+bool has_flow_key(const std::string& text, const std::string& key) {
+  return flow_key_at(ascii_lower(text), key) != std::string::npos;
 }
 
 // A whole turn (or command) on one line, as a JSON object or a YAML flow mapping, the way a bot
@@ -94,6 +109,18 @@ bool is_flow_turn(const std::string& line) {
   return has_flow_key(line, "game") &&
          (has_flow_key(line, "moves") || has_flow_key(line, "action") ||
           has_flow_key(line, "command"));
+}
+
+// A flow turn with its turn keys in lower case ({Game: 3f9a, Moves: [b1]}).
+std::string with_flow_keys_lowered(std::string line) {
+  const std::string lowered = ascii_lower(line);
+  for (const char* key : kTurnKeys) {
+    const std::string name = key;
+    for (auto at = flow_key_at(lowered, name); at != std::string::npos;
+         at = flow_key_at(lowered, name, at + 1))
+      line.replace(at, name.size(), name);
+  }
+  return line;
 }
 
 std::size_t indentation(const std::string& line) {
@@ -142,7 +169,8 @@ std::optional<std::string> find_turn_block(const std::string& text) {
   std::size_t indent = 0;
   for (; start < lines.size(); ++start) {
     const std::string line = clean_line(lines[start]);
-    if (is_flow_turn(core::trimmed(line))) return core::trimmed(line) + "\n";
+    if (is_flow_turn(core::trimmed(line)))
+      return with_flow_keys_lowered(core::trimmed(line)) + "\n";
     indent = indentation(line);
     if (indent < line.size() && starts_with_turn_key(line.substr(indent))) break;
   }
@@ -161,7 +189,7 @@ std::optional<std::string> find_turn_block(const std::string& text) {
     // At the block's own level only turn keys and list items belong to it ("moves:\n- f1").
     if (lead == indent && !starts_with_turn_key(body) && body.rfind("- ", 0) != 0 && body != "-")
       break;
-    block.push_back(body);
+    block.push_back(lead == indent ? with_key_lowered(body) : body);
   }
   while (!block.empty() && block.back().empty()) block.pop_back();
   return join_lines(block);

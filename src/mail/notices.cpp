@@ -71,10 +71,10 @@ std::string how_to_play(const store::GameRow& game, bool to_move) {
     out << "\n";
   }
   out << fmt::format(
-      "The rules and every way of writing a move are in the manual page "
-      "caravan-ref-{}(6). Send a turn as a reply to any of my mails, {}; "
-      "mail me \"help\" as the Subject for the commands.",
-      game.kind,
+      "Mail me \"rules\" as the Subject for the rules of {} in short, on one screen or "
+      "three (the manual page caravan-ref-{}(6) has the whole of them). Send a turn as a reply "
+      "to any of my mails, {}; mail me \"help\" as the Subject for the commands.",
+      game.kind, game.kind,
       to_move ? "as the YAML lines shown below"
               : "as the YAML lines my mail shows you when it is your turn");
   return out.str();
@@ -102,7 +102,10 @@ Outgoing invitation(referee::GamesInHand& games, const store::GameRow& game, con
   } else {
     news << fmt::format("You are invited to follow game {} ({}) between {} as an observer.\n\n",
                         game.id, game.kind, others(game, ""))
-         << clock_text(game, created, false) << "\n\nThe game as every player sees it now:";
+         << clock_text(game, created, false)
+         << fmt::format("\n\nMail me \"rules\" as the Subject for the rules of {} in short.",
+                        game.kind)
+         << "\n\nThe game as every player sees it now:";
   }
   Outgoing mail = view_letter(games, game, reader, news.str());
   mail.message_id = reader.root;  // the root of the reader's thread

@@ -1,14 +1,19 @@
 #include "mail/replies.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/errors.hpp"
 #include "mail/commands.hpp"
 #include "mail/letters.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
+#include "referee/move_lines.hpp"
+#include "referee/position.hpp"
+#include "referee/superseded.hpp"
 #include "store/game_store.hpp"
 #include "turnfile/redact.hpp"
 #include "turnfile/turnfile.hpp"
@@ -105,9 +110,127 @@ Outgoing reply_in_thread(referee::GamesInHand& games, const MessageRow& row, con
   return direct_reply(in, fallback_subject);
 }
 
+// "2026-11-21T18:20:00Z" as "18:20 UTC on 2026-11-21"; anything else as it is.
+std::string when(const std::string& iso) {
+  if (iso.size() < 16 || iso[10] != 'T') return iso;
+  return fmt::format("{} UTC on {}", iso.substr(11, 5), iso.substr(0, 10));
+}
+
+// Moves as the game says them ("Play J♥ on caravan 2, card 3"), or as written when the game has
+// no words for them.
+std::string moves_in_words(const json& moves, const std::string& kind) {
+  const core::Engine* engine = core::find_engine(kind);
+  std::vector<std::string> words;
+  for (const auto& move : moves) {
+    try {
+      words.push_back(engine ? engine->move_phrase(move) : referee::move_line(move, kind));
+    } catch (const std::exception&) {
+      words.push_back(referee::move_line(move, kind));
+    }
+  }
+  return fmt::format("{}", fmt::join(words, ", then "));
+}
+
+// A turn refused for when it came, not for what it says (written for a position the game has
+// left, sent twice, sent when another player is to move, or after the end): what happened, from
+// the record, and what to do now. When it is the sender's move, the answer is their fresh view
+// with its move links. None for any other rejection (the file itself is wrong).
+std::optional<Outgoing> late_turn_mail(referee::GamesInHand& games, const MessageRow& row,
+                                       const Incoming& in, const Mailbox& from) {
+  const json error = row.answer.value("error", json::object());
+  if (error.value("kind", "") != "rejected" || error.contains("line") || error.contains("move") ||
+      !row.player || !row.turn)
+    return std::nullopt;
+  const auto game = games.row(row.game_id.value_or(""));
+  if (!game) return std::nullopt;
+  const auto seat = std::find_if(game->players.begin(), game->players.end(),
+                                 [&](const auto& p) { return p.name == *row.player; });
+  if (seat == game->players.end() ||
+      !(seat->address.empty() || same_address(seat->address, in.from->address)))
+    return std::nullopt;
+  const std::string message = error.value("message", "");
+  const std::int64_t file_turn = *row.turn;
+  store::GameStore stored(games.db());
+  const std::int64_t position = referee::turn_to_write(stored, game->id);
+  const Reader reader = player_reader(*game, *seat, *in.from, from.address);
+
+  std::string what;
+  if (game->finished) {
+    what = fmt::format("game {} is over, so no turn can be played in it any more.", game->id);
+  } else if (file_turn < position) {
+    const auto made = referee::superseding_turn(stored, *game, file_turn);
+    if (!made) {
+      what = fmt::format("the game has moved on since turn {}: it is at turn {} now.", file_turn,
+                         position);
+    } else if (made->seat == seat->seat && made->by_clock) {
+      what = made->clock_action == "default"
+                 ? fmt::format(
+                       "your time for turn {} ran out, and the clock played for you at {} (the "
+                       "default move: {}).",
+                       file_turn, when(made->applied_at), moves_in_words(made->moves, game->kind))
+                 : fmt::format("your time for turn {} ran out at {}, and you forfeited the game.",
+                               file_turn, when(made->applied_at));
+    } else if (made->seat == seat->seat) {
+      what = made->action.is_object() && made->action.contains("action")
+                 ? fmt::format("you already played turn {} ({}, at {}).", file_turn,
+                               made->action.value("action", "an action"), when(made->applied_at))
+                 : fmt::format("you already played turn {} ({}, at {}).", file_turn,
+                               moves_in_words(made->moves, game->kind), when(made->applied_at));
+    } else {
+      what = fmt::format("{} moved first, at {}: your turn was written for turn {}, before it.",
+                         made->player, when(made->applied_at), file_turn);
+    }
+  } else if (error.contains("expected_turn") && file_turn <= game->next_turn) {
+    what = "you sent this already, and it was done then: nothing is done twice.";
+  } else if (message.rfind(fmt::format("it is not {}'s turn", *row.player), 0) == 0) {
+    what = "it is not your move.";
+  } else {
+    return std::nullopt;
+  }
+
+  const json view = games.view(game->id, seat->name);
+  const json& to_move = view.at("to_move");
+  const bool mine = !game->finished && to_move.size() == 1 && to_move[0] == seat->name;
+  std::string now;
+  if (mine) {
+    now = fmt::format("It is your move now, turn {}: tap a move below, or reply with your turn.",
+                      view.at("turn").get<std::int64_t>());
+  } else if (!game->finished && !to_move.empty()) {
+    std::vector<std::string> names;
+    for (const auto& name : to_move) names.push_back(name.get<std::string>());
+    now = fmt::format("{} {} to move", fmt::join(names, " and "), names.size() == 1 ? "is" : "are");
+    if (view.contains("deadline") && view["deadline"].is_string())
+      now += " until " + when(view["deadline"].get<std::string>());
+    now += ". I will mail you when it is your move.";
+  } else if (game->finished) {
+    now = "Mail me \"view\" as the Subject for the final position and the game's record.";
+  }
+  const std::string news = fmt::format(
+      "Your turn {} in game {} was not played, and nothing in the game changed: {}\n\n{}",
+      file_turn, game->id, what, now);
+  if (mine) return view_letter(games, *game, reader, news, &in);
+  Outgoing mail = game_mail(*game, reader, &in);
+  mail.body = greeting(*in.from) + news + "\n" + kSignature;
+  return mail;
+}
+
 Outgoing rejection_mail(referee::GamesInHand& games, const MessageRow& row, const Incoming& in,
                         const Mailbox& from) {
+  if (auto late = late_turn_mail(games, row, in, from)) return *late;
   const json error = row.answer.value("error", json::object());
+  if (!row.turn_text || row.turn_text->empty()) {  // an action that made no turn file
+    Outgoing mail = reply_in_thread(games, row, in, from, "[caravan-ref] Your action was refused");
+    const std::string how = error.value("how", "");
+    mail.body =
+        greeting(*in.from) +
+        fmt::format(
+            "I did not carry out your action, and nothing in the game changed: "
+            "{}.\n\n",
+            error.value("message", row.reason.value_or("rejected"))) +
+        (how.empty() ? "Mail me \"help\" as the Subject for how actions are written.\n" : how) +
+        kSignature;
+    return mail;
+  }
   Outgoing mail = reply_in_thread(games, row, in, from, "[caravan-ref] Your turn was rejected");
   std::ostringstream body;
   body << greeting(*in.from)

@@ -6,6 +6,7 @@
 #include "core/svg.hpp"
 #include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
+#include "output/writer.hpp"
 #include "referee/prose.hpp"
 
 namespace referee {
@@ -73,8 +74,15 @@ TurnLinks turn_links(GamesInHand& games, const std::string& game, const std::str
 std::string turn_file(const std::string& game, const std::string& player, std::int64_t turn,
                       const std::string& credential, const std::vector<std::string>& moves,
                       bool keep_open) {
-  std::string text =
-      fmt::format("game: {}\nplayer: {}\nturn: {}\n{}\n", game, player, turn, credential);
+  // The game's id and the player's name as yaml-cpp writes a string (output::to_yaml), quoted
+  // when a reader would take it for something else: "Ann: x #y", "- [Ann]", "yes", "1e3".
+  const auto scalar = [](const std::string& text) {
+    std::string yaml = output::to_yaml(text);
+    while (!yaml.empty() && yaml.back() == '\n') yaml.pop_back();
+    return yaml;
+  };
+  std::string text = fmt::format("game: {}\nplayer: {}\nturn: {}\n{}\n", scalar(game),
+                                 scalar(player), turn, credential);
   if (keep_open) text += "end: false\n";
   text += "moves:\n";
   for (const auto& move : moves) text += "  - " + move + "\n";

@@ -1,5 +1,6 @@
 #include "turnfile/turnfile.hpp"
 
+#include <cctype>
 #include <deque>
 #include <limits>
 #include <map>
@@ -374,6 +375,13 @@ TurnRequest parse(const std::string& text, const std::string& source) {
   for (std::size_t i = 0; i < doc.items.size(); i += 2) {
     const Node& entry = *doc.items[i];
     const std::string key = entry.is_scalar() ? entry.scalar : "?";
+    std::string lowered = key;
+    for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (!kKeys.count(key) && kKeys.count(lowered))
+      reject(source, entry.mark,
+             fmt::format("unknown key '{}': a turn file's keys are written in lower case "
+                         "(write '{}')",
+                         key, lowered));
     if (!kKeys.count(key))
       reject(source, entry.mark,
              fmt::format("unknown key '{}' (a turn file has game, player, turn, token or "

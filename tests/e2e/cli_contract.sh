@@ -121,6 +121,12 @@ expect_exit 73 "keygen --out into a missing directory" -- "$BIN" keygen --out mi
 expect_in err "cannot write missing/k.key" "keygen names the path"
 grep -q "tmp\.\|internal error" err && { FAILED=$((FAILED + 1)); echo "FAIL: the temporary name or 'internal error' shown"; } || PASSED=$((PASSED + 1))
 
+# rules KIND: a game's rules in short, without a database; an unknown kind is 64 and names them.
+expect_exit 0 "rules nv-caravan" -- "$BIN" --db nowhere/x.db rules nv-caravan
+expect_in out "NV Caravan: the rules in short" "rules prints the game's page"
+expect_exit 64 "rules of an unknown kind" -- "$BIN" rules chess
+expect_in err "the games are caravaneers" "the error lists the games"
+
 # --db overrides the environment; a command that only reads never creates a database (66).
 expect_exit 66 "list on a database that does not exist" -- "$BIN" --db other.db list
 [ ! -e other.db ] && PASSED=$((PASSED + 1)) || {

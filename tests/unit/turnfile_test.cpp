@@ -65,6 +65,18 @@ TEST(TurnFile, UnknownKeysAreErrorsWithTheirLine) {
   EXPECT_EQ(error.detail()["line"], 8);
 }
 
+// Issue 62: a file (not a mail's text, which reads keys in any case) is told which key to write
+// in lower case.
+TEST(TurnFile, ACapitalisedKeyIsRejectedNamingTheKeyToLowerCase) {
+  const auto error = rejection("Game: 3f9a01bc\nplayer: ann\nturn: 1\ntoken: t\nmoves: [a1]\n");
+  EXPECT_NE(std::string(error.what())
+                .find("unknown key 'Game': a turn file's keys are written in "
+                      "lower case (write 'game')"),
+            std::string::npos)
+      << error.what();
+  EXPECT_EQ(error.detail()["line"], 1);
+}
+
 // yaml-cpp 0.7 never ends on these (documents of null without end, memory growing until the
 // process dies; found by fuzz-turnfile): the reader stops them at their second document.
 TEST(TurnFile, AStrayCommaAfterATopLevelValueIsRefusedAtItsLine) {
