@@ -94,8 +94,8 @@ void cube(svg::Drawing& d, int good, double x, double y, double size, bool face 
           .css_class = face ? "face" : ""},
          2);
   d.text(
-      x + size / 2, y + size * 0.72, initials(good),
-      {.size = size * 0.62, .anchor = svg::Anchor::kMiddle, .bold = true, .fill = cube_ink(good)});
+      x + size / 2, y + size * 0.68, initials(good),
+      {.size = size * 0.5, .anchor = svg::Anchor::kMiddle, .bold = true, .fill = cube_ink(good)});
 }
 
 void demand_marker(svg::Drawing& d, double cx, double cy) {
