@@ -314,6 +314,34 @@ TEST_P(PictureSuite, CardFacesAndGoodsCarryTheClassFace) {
   EXPECT_GT(parsed.class_shapes.count("face"), 0u) << engine.id() << " marks no face";
 }
 
+// huber-caravan: several goods on one square (a loose good, loaded camels of two players) stay
+// 46 units each; the square's row grows to hold them, and no text meets another.
+TEST(HuberCaravanPicture, GoodsSharingASquareKeepTheirSize) {
+  const core::Engine* engine = core::find_engine("huber-caravan");
+  ASSERT_NE(engine, nullptr);
+  core::Rng rng(9);
+  auto state = engine->start(2, {}, rng).state;
+  Document view = state->view(core::kReferee);
+  Document& players = view.at("players");
+  ASSERT_GE(players.size(), 2u);
+  const std::string square = view.at("spaces").at(0).at("at").get<std::string>();
+  players[0]["camels"].push_back({{"at", square}, {"good", "salt"}, {"under", false}});
+  players[0]["camels"].push_back({{"at", square}, {"good", "meat"}, {"under", true}});
+  players[1]["camels"].push_back({{"at", square}, {"good", "gems"}, {"under", false}});
+  players[1]["camels"].push_back({{"at", square}});
+  const auto picture = engine->picture(view, nullptr, core::kReferee);
+  const auto parsed = svg_testing::parse(picture.svg);
+  ASSERT_TRUE(parsed.well_formed) << parsed.error;
+  const auto faces = parsed.class_shapes.find("face");
+  ASSERT_NE(faces, parsed.class_shapes.end());
+  EXPECT_GE(faces->second.size(), 4u);
+  for (const auto& face : faces->second) EXPECT_GE(face.height, 46) << face.name;
+  for (std::size_t i = 0; i < parsed.text_boxes.size(); ++i)
+    for (std::size_t j = i + 1; j < parsed.text_boxes.size(); ++j)
+      EXPECT_FALSE(svg_testing::overlap(parsed.text_boxes[i], parsed.text_boxes[j]))
+          << parsed.text_boxes[i].text << " / " << parsed.text_boxes[j].text;
+}
+
 INSTANTIATE_TEST_SUITE_P(AllEngines, PictureSuite, ::testing::ValuesIn(core::engines()),
                          engine_testing::engine_name);
 

@@ -22,8 +22,8 @@ namespace svg = core::svg;
 namespace colour = core::svg::colour;
 
 // Phone first: the page shows the picture at most 640 px wide and, on a 390 px phone, 374 px
-// wide. The grid takes the width (the players and the bag below it); a good alone on its square
-// is 46 units, 28 px there, and shrinks only to share its square's row with others.
+// wide. The grid takes the width (the players and the bag below it); a good is 46 units, 28 px
+// there, and a row of the grid grows where a square holds more than one.
 constexpr double kLeft = 26;
 constexpr double kTop = 28;
 constexpr double kWidth = 600;
@@ -149,39 +149,11 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
     return Engine::picture(view, last, viewer);  // not a board this engine can read: text
   }
   const double cell = std::min(96.0, (kWidth - kLeft - 6) / board.columns);
-  const auto x_of = [&](int sq) { return kLeft + (sq % board.columns) * cell; };
-  const auto y_of = [&](int sq) { return kTop + (sq / board.columns) * cell; };
-
-  for (int c = 0; c < board.columns; ++c)
-    d.text(kLeft + (c + 0.5) * cell, kTop - 9, std::string(1, static_cast<char>('a' + c)),
-           {.size = 18, .anchor = svg::Anchor::kMiddle, .bold = true});
-  for (int r = 0; r < board.rows; ++r)
-    d.text(kLeft - 13, kTop + (r + 0.5) * cell + 6, std::to_string(r + 1),
-           {.size = 18, .anchor = svg::Anchor::kMiddle, .bold = true});
-
-  // Each square: its ground (a market tinted in its good's colour), and in its bottom band the
-  // market's good or the space's number on the left and the square's name on the right.
-  for (int sq = 0; sq < board.squares(); ++sq) {
-    const double x = x_of(sq);
-    const double y = y_of(sq);
-    const auto market = board.market_of(sq);
-    d.rect(x, y, cell, cell,
-           {.fill = colour::kSand, .stroke = colour::kDarkGrey, .stroke_width = 1});
-    d.text(x + cell - 4, y + cell - 6, board.square_name(sq),
-           {.size = 13, .anchor = svg::Anchor::kEnd, .fill = colour::kDarkGrey});
-    if (market) {  // a market: a band in the good's colour and its name
-      d.rect(x + 1, y + cell - kBand, cell - 26, kBand - 1,
-             {.fill = cube_fill(*market), .stroke = colour::kDarkGrey, .stroke_width = 0.5});
-      d.text(x + 4, y + cell - 7, good_name(*market),
-             {.size = 12, .bold = true, .fill = cube_ink(*market)});
-    }
-  }
 
   bool demand_drawn = false;
   bool under_drawn = false;
-  // What stands on each square, left to right in its upper part: the loose good, then the
-  // camels (a loaded one as its good with the seat's mark on its corner, an empty one as the
-  // mark alone).
+  // What stands on each square: the loose good, then the camels (a loaded one as its good with
+  // the seat's mark on its corner, an empty one as the mark alone).
   struct Item {
     int good = -1;  // -1: none
     int seat = -1;  // -1: a loose good
@@ -192,20 +164,10 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
   for (const Document& space : core::member(view, "spaces")) {
     const auto sq = board.parse_square(text_of(core::member(space, "at")));
     if (!sq) continue;
-    const double x = x_of(*sq);
-    const double y = y_of(*sq);
-    d.circle(x + 12, y + cell - 12, 10,
-             {.fill = colour::kWhite, .stroke = colour::kBlack, .stroke_width = 1.2});
-    d.text(x + 12, y + cell - 7, text_of(core::member(space, "number")),
-           {.size = 13, .anchor = svg::Anchor::kMiddle, .bold = true});
-    if (const auto good = parse_good(text_of(core::member(space, "good")))) {
+    if (const auto good = parse_good(text_of(core::member(space, "good"))))
       items[*sq].push_back({*good, -1, false,
                             fmt::format("{}: {} on space {}", board.square_name(*sq),
                                         good_name(*good), text_of(core::member(space, "number")))});
-    }
-    const int demand = space.value("demand", 0);
-    demand_drawn = demand_drawn || demand > 0;
-    for (int i = 0; i < demand; ++i) demand_marker(d, x + 30 + i * 10.0, y + cell - 12);
   }
   const Document& players = core::member(view, "players");
   for (const Document& p : players) {
@@ -221,39 +183,113 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
                        good ? " carrying " + good_name(*good) : std::string())});
     }
   }
-  for (const auto& [sq, here] : items) {
-    // The goods in a row from the left, 46 at most, sharing the room the empty camels leave:
-    // those are grouped by seat, a mark with their count, stacked two high at the right.
+  // Each square's contents laid out: goods 46 units, as many a line as the width takes (one,
+  // beside the empty camels' marks, which are grouped by seat and stacked two high at the right,
+  // or below the goods when those leave no room). A row of the grid is as tall as its fullest
+  // square needs, so that no good shrinks.
+  struct Contents {
     std::vector<const Item*> goods;
     std::map<int, int> empty;  // seat -> empty camels
+    double columns = 0;        // of marks, at the right
+    bool marks_below = false;
+    double height = 0;  // what the square needs
+  };
+  std::map<int, Contents> layouts;
+  std::vector<double> row_height(static_cast<std::size_t>(board.rows), cell);
+  for (const auto& [sq, here] : items) {
+    Contents& l = layouts[sq];
     for (const Item& item : here) {
       if (item.good >= 0)
-        goods.push_back(&item);
+        l.goods.push_back(&item);
       else
-        ++empty[item.seat];
+        ++l.empty[item.seat];
     }
-    const double height = cell - kBand - 4;
-    const double columns = std::ceil(static_cast<double>(empty.size()) / 2.0);
-    const double room = cell - 6 - 24.0 * columns;
-    const double count = static_cast<double>(goods.size());
-    const double side =
-        goods.empty() ? 0 : std::min({kGood, height, (room - 3 * (count - 1)) / count});
+    l.columns = std::ceil(static_cast<double>(l.empty.size()) / 2.0);
+    l.marks_below = !l.goods.empty() && cell - 6 - 24.0 * l.columns < kGood;
+    if (l.marks_below) l.columns = 0;
+    const double room = cell - 6 - 24.0 * l.columns;
+    const auto per_line = static_cast<std::size_t>(std::max(1.0, (room + 3) / (kGood + 3)));
+    const double lines = std::ceil(static_cast<double>(l.goods.size()) / per_line);
+    const double marks =
+        l.marks_below ? 26.0 * std::ceil(static_cast<double>(l.empty.size()) / 3.0) : 0;
+    l.height = 3 + lines * (kGood + 3) + marks + kBand + 2;
+    double& row = row_height[static_cast<std::size_t>(sq / board.columns)];
+    row = std::max(row, l.height);
+  }
+  std::vector<double> row_top(static_cast<std::size_t>(board.rows) + 1, kTop);
+  for (int r = 0; r < board.rows; ++r)
+    row_top[static_cast<std::size_t>(r) + 1] =
+        row_top[static_cast<std::size_t>(r)] + row_height[static_cast<std::size_t>(r)];
+  const auto x_of = [&](int sq) { return kLeft + (sq % board.columns) * cell; };
+  const auto y_of = [&](int sq) { return row_top[static_cast<std::size_t>(sq / board.columns)]; };
+  const auto h_of = [&](int sq) {
+    return row_height[static_cast<std::size_t>(sq / board.columns)];
+  };
+
+  for (int c = 0; c < board.columns; ++c)
+    d.text(kLeft + (c + 0.5) * cell, kTop - 9, std::string(1, static_cast<char>('a' + c)),
+           {.size = 18, .anchor = svg::Anchor::kMiddle, .bold = true});
+  for (int r = 0; r < board.rows; ++r)
+    d.text(kLeft - 13,
+           row_top[static_cast<std::size_t>(r)] + row_height[static_cast<std::size_t>(r)] / 2 + 6,
+           std::to_string(r + 1), {.size = 18, .anchor = svg::Anchor::kMiddle, .bold = true});
+
+  // Each square: its ground, and in its bottom band the market's good (on a band of its colour)
+  // or the space's number on the left, and the square's name on the right.
+  for (int sq = 0; sq < board.squares(); ++sq) {
+    const double x = x_of(sq);
+    const double y = y_of(sq);
+    const double h = h_of(sq);
+    const auto market = board.market_of(sq);
+    d.rect(x, y, cell, h, {.fill = colour::kSand, .stroke = colour::kDarkGrey, .stroke_width = 1});
+    d.text(x + cell - 4, y + h - 6, board.square_name(sq),
+           {.size = 13, .anchor = svg::Anchor::kEnd, .fill = colour::kDarkGrey});
+    if (market) {
+      d.rect(x + 1, y + h - kBand, cell - 26, kBand - 1,
+             {.fill = cube_fill(*market), .stroke = colour::kDarkGrey, .stroke_width = 0.5});
+      d.text(x + 4, y + h - 7, good_name(*market),
+             {.size = 12, .bold = true, .fill = cube_ink(*market)});
+    }
+  }
+  for (const Document& space : core::member(view, "spaces")) {
+    const auto sq = board.parse_square(text_of(core::member(space, "at")));
+    if (!sq) continue;
+    const double x = x_of(*sq);
+    const double bottom = y_of(*sq) + h_of(*sq);
+    d.circle(x + 12, bottom - 12, 10,
+             {.fill = colour::kWhite, .stroke = colour::kBlack, .stroke_width = 1.2});
+    d.text(x + 12, bottom - 7, text_of(core::member(space, "number")),
+           {.size = 13, .anchor = svg::Anchor::kMiddle, .bold = true});
+    const int demand = space.value("demand", 0);
+    demand_drawn = demand_drawn || demand > 0;
+    for (int i = 0; i < demand; ++i) demand_marker(d, x + 30 + i * 10.0, bottom - 12);
+  }
+
+  for (const auto& [sq, l] : layouts) {
+    const double room = cell - 6 - 24.0 * l.columns;
     double ix = x_of(sq) + 3;
-    const double top = y_of(sq) + 3;
-    for (const Item* item : goods) {
+    double top = y_of(sq) + 3;
+    for (const Item* item : l.goods) {
+      if (ix > x_of(sq) + 3 && ix + kGood > x_of(sq) + 3 + room) {  // the next line
+        ix = x_of(sq) + 3;
+        top += kGood + 3;
+      }
       d.begin_group(item->tooltip, item->seat >= 0 ? "camel" : "");
-      cube(d, item->good, ix, top, side, true);
-      if (item->seat >= 0) seat_mark(d, item->seat, ix + side - 6, top + side - 6, 5.5);
+      cube(d, item->good, ix, top, kGood, true);
+      if (item->seat >= 0) seat_mark(d, item->seat, ix + kGood - 6, top + kGood - 6, 5.5);
       if (item->under)
-        d.line(ix + 2, top + side + 2, ix + side - 2, top + side + 2,
+        d.line(ix + 2, top + kGood + 2, ix + kGood - 2, top + kGood + 2,
                {.stroke = colour::kBlack, .stroke_width = 2.5});
-      ix += side + 3;
+      ix += kGood + 3;
       d.end_group();
     }
+    const double marks_top = l.marks_below ? top + kGood + 4 : y_of(sq) + 3;
     int slot = 0;
-    for (const auto& [seat, n] : empty) {
-      const double mx = x_of(sq) + cell - 15 - 24.0 * (columns - 1 - slot / 2);
-      const double my = top + 12 + 25.0 * (slot % 2);
+    for (const auto& [seat, n] : l.empty) {
+      const double mx = l.marks_below ? x_of(sq) + 14 + 24.0 * (slot % 3)
+                                      : x_of(sq) + cell - 15 - 24.0 * (l.columns - 1 - slot / 2);
+      const double my =
+          l.marks_below ? marks_top + 12 + 26.0 * (slot / 3) : marks_top + 12 + 25.0 * (slot % 2);
       d.begin_group(fmt::format("{} empty {} {} on {}", n, kSeats[seat].name,
                                 n == 1 ? "camel" : "camels", board.square_name(sq)),
                     "camel");
@@ -285,7 +321,7 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
       summary += words;
     }
   for (int sq : marked)
-    d.rect(x_of(sq) + 2, y_of(sq) + 2, cell - 4, cell - 4,
+    d.rect(x_of(sq) + 2, y_of(sq) + 2, cell - 4, h_of(sq) - 4,
            {.stroke = colour::kHighlight, .stroke_width = 3, .dash = "6 4", .css_class = "last"},
            4);
 
@@ -293,7 +329,7 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
   // words, and the legend.
   const Document& turn = core::member(view, "turn");
   const std::string to_move = text_of(core::member(turn, "player"));
-  double y = kTop + board.rows * cell + 28;
+  double y = row_top.back() + 28;
   for (const Document& p : players) {
     const std::string name = text_of(core::member(p, "seat"));
     const int seat = seat_index(name);
