@@ -525,9 +525,9 @@ TEST(DecktetCaravan, MovesAreRefusedFromTheWrongPlayerAndAfterTheEnd) {
 // symbols, a wild card with the rank it stands for.
 TEST(DecktetCaravanMovePhrase, SaysCaravansBanditsAndPassInWords) {
   EXPECT_EQ(kEngine.move_phrase(Document("3MW 4MS AM=5")),
-            "Caravan: 3\u263E\u2248, 4\u263E\u2600, A\u263E as 5");
-  EXPECT_EQ(kEngine.move_phrase(Document("AM CK")), "Bandit: A\u263E, C\u2318");
-  EXPECT_EQ(kEngine.move_phrase(Document("CY")), "Bandit: C\u00A7");
+            "Play caravan 3\u263E\u2248, 4\u263E\u2600, A\u263E as 5");
+  EXPECT_EQ(kEngine.move_phrase(Document("AM CK")), "Play bandit A\u263E, C\u2318");
+  EXPECT_EQ(kEngine.move_phrase(Document("CY")), "Play bandit C\u00A7");
   EXPECT_EQ(kEngine.move_phrase(Document("pass")), "Pass");
 }
 

@@ -1,7 +1,7 @@
 // The Decktet Caravan table as a picture: the face-up Aces and Crowns with what each suit is
 // worth, the season's plays in order (the last one outlined), the collected piles, and the
 // viewer's cards. Cards are written as moves write them ("4MS", "AM"), with suit symbols beside.
-// Moves in words are written here too, with the same card words ("Caravan: 3\u263E\u2248, ...").
+// Moves in words are written here too, with the same card words ("Play caravan 3MW" in symbols).
 #include "core/svg.hpp"
 
 #include <algorithm>
@@ -300,7 +300,7 @@ std::string DecktetCaravanEngine::move_phrase(const Document& move) const {
   });
   std::string cards;
   for (const std::string& code : codes) cards += (cards.empty() ? "" : ", ") + card_words(code);
-  return (bandit ? "Bandit: " : "Caravan: ") + cards;
+  return (bandit ? "Play bandit " : "Play caravan ") + cards;
 }
 
 }  // namespace games::decktet_caravan
