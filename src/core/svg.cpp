@@ -136,21 +136,24 @@ std::string Drawing::element() const {
 }
 
 namespace {
-// Glyph widths as fractions of the font size, DejaVu Sans Bold's digits and capitals (a little
-// generous, so that a narrower fallback font never overflows the card).
-constexpr double kRankAdvance = 0.72;
-constexpr double kSymbolAdvance = 0.8;
+// Glyph widths as fractions of the font size, DejaVu Sans Bold's digits and capitals and the
+// widest suit symbols (a little generous, so that a narrower fallback font never overflows the
+// card, and no symbol meets the next).
+constexpr double kRankAdvance = 0.84;
+constexpr double kSymbolAdvance = 0.86;
 constexpr double kPad = 4;
-constexpr double kNoteSize = 9;
-double note_width(const CardFace& face) {
-  return face.note.empty() ? 0 : 0.62 * kNoteSize * static_cast<double>(face.note.size()) + 1;
+// The note grows with the card, so that it stays readable where a card is drawn large.
+double note_size(double height) { return std::max(9.0, height * 0.28); }
+double note_width(const CardFace& face, double height) {
+  return face.note.empty() ? 0
+                           : 0.7 * note_size(height) * static_cast<double>(face.note.size()) + 1;
 }
 }  // namespace
 
 double card_width(const CardFace& face, double height) {
   const double rank = kRankAdvance * height * 0.6 * static_cast<double>(face.rank.size());
   const double symbols = kSymbolAdvance * height * 0.62 * static_cast<double>(face.suits.size());
-  return kPad * 2 + rank + symbols + note_width(face) + 2;
+  return kPad * 2 + rank + symbols + note_width(face, height) + 2;
 }
 
 void card(Drawing& d, double x, double y, double width, double height, const CardFace& face) {
@@ -159,14 +162,15 @@ void card(Drawing& d, double x, double y, double width, double height, const Car
          {.fill = colour::kWhite,
           .stroke = face.marked ? colour::kHighlight : colour::kDarkGrey,
           .stroke_width = face.marked ? 2.5 : 1,
-          .dash = face.marked ? "5 3" : ""},
+          .dash = face.marked ? "5 3" : "",
+          .css_class = "face"},
          4);
   const std::string ink = !face.rank_ink.empty() ? face.rank_ink
                           : face.suits.empty()   ? std::string(colour::kBlack)
                                                  : face.suits[0].ink;
   const double baseline = y + height * 0.5 + height * 0.6 * 0.36;
   d.text(x + kPad, baseline, face.rank, {.size = height * 0.6, .bold = true, .fill = ink});
-  double sx = x + width - kPad - note_width(face);
+  double sx = x + width - kPad - note_width(face, height);
   for (auto it = face.suits.rbegin(); it != face.suits.rend(); ++it) {
     d.text(sx, baseline, it->symbol,
            {.size = height * 0.62, .anchor = Anchor::kEnd, .fill = it->ink});
@@ -174,7 +178,7 @@ void card(Drawing& d, double x, double y, double width, double height, const Car
   }
   if (!face.note.empty())
     d.text(x + width - kPad, y + height * 0.45, face.note,
-           {.size = kNoteSize, .anchor = Anchor::kEnd, .fill = colour::kDarkGrey});
+           {.size = note_size(height), .anchor = Anchor::kEnd, .fill = colour::kDarkGrey});
   d.end_group();
 }
 

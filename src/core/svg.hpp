@@ -2,8 +2,10 @@
 //
 // Promise: every string put in a picture (text, attribute values) is escaped by GLib's
 // g_markup_escape_text, never by hand; text stays text (selectable, searchable); a picture names
-// no external font, image or script. Lengths are user units; a Drawing of width 600 is meant to
-// be shown 600 px wide, so font sizes of 12 and more stay readable.
+// no external font, image or script. Lengths are user units; a Drawing of width 600 is shown at
+// most 640 px wide and, on a 390 px phone, 374 px wide: there a unit is 0.62 px, so a piece a
+// player must read (a card face, a good) is at least 46 units tall (28 px) and carries the class
+// "face".
 #pragma once
 
 #include <string>
@@ -103,7 +105,8 @@ class Drawing {
 
 // A playing card's face, for the card games' pictures: a white card with rounded corners, its
 // rank large at the left in the ink of its first suit, its suits' symbols large at the right (so
-// suits differ by shape as well as colour), and a note in small type in the top corner.
+// suits differ by shape as well as colour), and a note in small type in the top corner. The card's
+// rectangle has the class "face" (what the tests measure), its group "card".
 struct CardFace {
   struct Suit {
     std::string symbol;  // "\u2660"; DejaVu Sans must have the glyph (the PNG uses it)

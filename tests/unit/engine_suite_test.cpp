@@ -1,5 +1,6 @@
 // Invariants every engine keeps, run over every registered engine (OpenSpiel's RandomSimTest).
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -418,6 +419,39 @@ TEST_P(EngineSuite, DrawsTheStartForPeople) {
   for (int seat = 0; seat < engine.min_players(); ++seat)
     EXPECT_FALSE(engine.draw(state->view(seat)).empty());
   EXPECT_FALSE(engine.draw(state->view(core::kReferee)).empty());
+}
+
+// Issue 62: a button says its move in the engine's words. Every legal move of the first 40
+// positions of random games has a phrase that is not empty, begins with a capital, is not the
+// move as written (no braces, no brackets), and differs from every other move's phrase there.
+TEST_P(EngineSuite, EveryLegalMoveHasItsOwnPhraseInWords) {
+  const core::Engine& engine = *GetParam();
+  int phrased = 0;
+  for (int players : engine_testing::player_counts(engine)) {
+    for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+      core::Rng rng(seed + 620);
+      core::Rng chooser(seed ^ 0x62ULL);
+      auto state = engine.start(players, {}, rng).state;
+      for (int step = 0; step < 40 && !state->finished(); ++step) {
+        std::map<std::string, Document> seen;
+        const auto moves = state->legal_moves();
+        for (std::size_t i = 0; i < moves.size() && i < 3000; ++i) {
+          const std::string phrase = engine.move_phrase(moves[i]);
+          ASSERT_FALSE(phrase.empty()) << moves[i].dump();
+          EXPECT_TRUE(phrase[0] >= 'A' && phrase[0] <= 'Z') << phrase;
+          EXPECT_EQ(phrase.find_first_of("{}[]\""), std::string::npos)
+              << phrase << " for " << moves[i].dump();
+          const auto [where, fresh] = seen.emplace(phrase, moves[i]);
+          EXPECT_TRUE(fresh) << "'" << phrase << "' says both " << where->second.dump() << " and "
+                             << moves[i].dump();
+          ++phrased;
+        }
+        const int seat = *state->current_player();
+        state->apply(seat, *engine_testing::random_move(*state, chooser), rng);
+      }
+    }
+  }
+  EXPECT_GT(phrased, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllEngines, EngineSuite, ::testing::ValuesIn(core::engines()),

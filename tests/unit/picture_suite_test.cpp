@@ -2,10 +2,12 @@
 // of a random game draws as well-formed SVG (read back by GLib's XML parser), carries the names a
 // turn file uses (squares, caravans, cells), marks what the last turn did and says it in words,
 // shows no generic example moves; cards are faces with their suits' symbols; the PNG is drawn at
-// twice the layout's pixels.
+// twice the layout's pixels. On a phone (issue 62) faces are 28 px tall and no texts overlap.
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/engine.hpp"
@@ -39,6 +41,21 @@ Document last_turn(const core::Engine& engine, int seat, const Document& move,
           {"player", engine.seat_name(seat)},
           {"moves", Document::array({move})},
           {"events", referee::visible(recorded, viewer)}};
+}
+
+Document events_document(const std::vector<core::Event>& events) {
+  Document recorded = Document::array();
+  for (const auto& event : events) recorded.push_back(referee::event_document(event));
+  return recorded;
+}
+
+// last_turn() from a recorded {move, events}.
+Document last_turn_view(const core::Engine& engine, int seat, const Document& recorded,
+                        int viewer) {
+  return {{"turn", 1},
+          {"player", engine.seat_name(seat)},
+          {"moves", Document::array({recorded.at("move")})},
+          {"events", referee::visible(recorded.at("events"), viewer)}};
 }
 
 TEST_P(PictureSuite, EveryViewDrawsWellFormedSvgWithMoveNamesAndTheLastTurnMarked) {
@@ -199,6 +216,130 @@ TEST_P(PictureSuite, ThePictureSaysWhoseTurnItIsForItsViewer) {
       << mine.all_text();
   const auto theirs = svg_testing::parse(referee::picture_svg(view_of(other, "bob")));
   EXPECT_TRUE(theirs.has_text("Waiting for ann to move.")) << theirs.all_text();
+}
+
+// On a phone (issue 62): the page shows the picture in a column at most 640 px wide, so at a
+// 390 px screen it is 374 px wide. There every card face and good (the shapes of class "face")
+// is at least 28 px tall, and no two texts overlap, over the positions of random games of each
+// player count: every position of the first 30 moves, every tenth after, and the finished one,
+// for every viewer, the last turn drawn and said.
+constexpr double kPhoneWidth = 374;
+constexpr double kFloor = 28;
+// Not yet met: caravanserai's map is 12 and more cells across, so within the width a good that
+// fills its hexagon is 11-14 px tall at 374 px (13.5 with 2 players, 11.1 with 5 or 6); held here
+// to what it reaches, so that it does not shrink further.
+const std::map<std::string, double> kFloorNotYetMet = {{"caravanserai", 11}};
+
+TEST_P(PictureSuite, OnAPhoneFacesAreAtLeast28PxTallAndNoTextsOverlap) {
+  const core::Engine& engine = *GetParam();
+  double smallest = 1e9;  // the smallest face's height at 374 px, in px
+  std::string smallest_at;
+  int pictures = 0;
+  int overlaps = 0;
+  std::map<int, double> by_players;  // the smallest face of each player count
+  int players = 0;
+  const auto check = [&](const core::State& state, const Document& last, int seat,
+                         const std::string& where) {
+    for (int viewer = core::kReferee; viewer < state.num_players(); ++viewer) {
+      if (viewer == -1) continue;
+      const Document turn =
+          last.is_null() ? Document() : last_turn_view(engine, seat, last, viewer);
+      const auto picture = engine.picture(state.view(viewer), turn, viewer);
+      const auto parsed = svg_testing::parse(picture.svg);
+      ASSERT_TRUE(parsed.well_formed) << parsed.error;
+      ++pictures;
+      // The referee's frame is at least 600 wide; the picture is scaled to 374 px within it.
+      const double scale = kPhoneWidth / std::max(600.0, parsed.width);
+      const auto faces = parsed.class_shapes.find("face");
+      if (faces != parsed.class_shapes.end())
+        for (const svg_testing::Shape& face : faces->second) {
+          double& least = by_players.emplace(players, 1e9).first->second;
+          least = std::min(least, face.height * scale);
+          if (face.height * scale < smallest) {
+            smallest = face.height * scale;
+            smallest_at = fmt::format("{}, viewer {}", where, viewer);
+          }
+        }
+      const auto& boxes = parsed.text_boxes;
+      for (std::size_t i = 0; i < boxes.size(); ++i)
+        for (std::size_t j = i + 1; j < boxes.size(); ++j)
+          if (svg_testing::overlap(boxes[i], boxes[j]) && ++overlaps <= 5)
+            ADD_FAILURE() << "'" << boxes[i].text << "' overlaps '" << boxes[j].text << "' ("
+                          << where << ", viewer " << viewer << ")";
+    }
+  };
+  for (int count : engine_testing::player_counts(engine)) {
+    players = count;
+    for (std::uint64_t seed = 1; seed <= (players > 2 ? 1 : 2); ++seed) {
+      core::Rng rng(seed * 31 + static_cast<std::uint64_t>(players));
+      core::Rng chooser(seed ^ 0x62ULL);
+      auto state = engine.start(players, {}, rng).state;
+      const std::string game = fmt::format("{} players, seed {}", players, seed);
+      check(*state, Document(), 0, game + ", start");
+      for (int step = 1; step <= 3000 && !state->finished(); ++step) {
+        const int seat = *state->current_player();
+        const auto move = engine_testing::random_move(*state, chooser);
+        ASSERT_TRUE(move.has_value());
+        const auto events = state->apply(seat, *move, rng);
+        if (step <= 30 || step % 10 == 0 || state->finished())
+          check(*state, Document{{"move", *move}, {"events", events_document(events)}}, seat,
+                fmt::format("{}, move {}{}", game, step, state->finished() ? " (finished)" : ""));
+      }
+    }
+  }
+  EXPECT_EQ(overlaps, 0) << overlaps << " overlapping texts in " << pictures << " pictures";
+  if (smallest < 1e9) {
+    const auto lower = kFloorNotYetMet.find(engine.id());
+    EXPECT_GE(smallest, lower == kFloorNotYetMet.end() ? kFloor : lower->second)
+        << "the smallest face is " << smallest << " px tall at 374 px (" << smallest_at << ")";
+    RecordProperty("smallest_face_px", fmt::format("{:.1f}", smallest));
+  }
+  RecordProperty("pictures", pictures);
+  std::string least;
+  for (const auto& [count, px] : by_players) least += fmt::format(" {} players {:.1f};", count, px);
+  std::printf("%s: %d pictures, smallest face %.1f px at 374 px (%s), %d overlapping texts;%s\n",
+              engine.id().c_str(), pictures, smallest < 1e9 ? smallest : 0.0, smallest_at.c_str(),
+              overlaps, least.c_str());
+}
+
+// Every engine marks the faces the test above measures (and the browser test too, at 390 px).
+TEST_P(PictureSuite, CardFacesAndGoodsCarryTheClassFace) {
+  const core::Engine& engine = *GetParam();
+  core::Rng rng(3);
+  auto state = engine.start(engine.min_players(), {}, rng).state;
+  core::Rng chooser(4);
+  for (int step = 0; step < 8 && !state->finished(); ++step)
+    state->apply(*state->current_player(), *engine_testing::random_move(*state, chooser), rng);
+  const auto parsed = svg_testing::parse(engine.picture(state->view(0), nullptr, 0).svg);
+  EXPECT_GT(parsed.class_shapes.count("face"), 0u) << engine.id() << " marks no face";
+}
+
+// huber-caravan: several goods on one square (a loose good, loaded camels of two players) stay
+// 46 units each; the square's row grows to hold them, and no text meets another.
+TEST(HuberCaravanPicture, GoodsSharingASquareKeepTheirSize) {
+  const core::Engine* engine = core::find_engine("huber-caravan");
+  ASSERT_NE(engine, nullptr);
+  core::Rng rng(9);
+  auto state = engine->start(2, {}, rng).state;
+  Document view = state->view(core::kReferee);
+  Document& players = view.at("players");
+  ASSERT_GE(players.size(), 2u);
+  const std::string square = view.at("spaces").at(0).at("at").get<std::string>();
+  players[0]["camels"].push_back({{"at", square}, {"good", "salt"}, {"under", false}});
+  players[0]["camels"].push_back({{"at", square}, {"good", "meat"}, {"under", true}});
+  players[1]["camels"].push_back({{"at", square}, {"good", "gems"}, {"under", false}});
+  players[1]["camels"].push_back({{"at", square}});
+  const auto picture = engine->picture(view, nullptr, core::kReferee);
+  const auto parsed = svg_testing::parse(picture.svg);
+  ASSERT_TRUE(parsed.well_formed) << parsed.error;
+  const auto faces = parsed.class_shapes.find("face");
+  ASSERT_NE(faces, parsed.class_shapes.end());
+  EXPECT_GE(faces->second.size(), 4u);
+  for (const auto& face : faces->second) EXPECT_GE(face.height, 46) << face.name;
+  for (std::size_t i = 0; i < parsed.text_boxes.size(); ++i)
+    for (std::size_t j = i + 1; j < parsed.text_boxes.size(); ++j)
+      EXPECT_FALSE(svg_testing::overlap(parsed.text_boxes[i], parsed.text_boxes[j]))
+          << parsed.text_boxes[i].text << " / " << parsed.text_boxes[j].text;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllEngines, PictureSuite, ::testing::ValuesIn(core::engines()),

@@ -143,6 +143,8 @@ class CaravaneersEngine : public core::Engine {
   std::string draw(const core::Document& view) const override;
   Picture picture(const core::Document& view, const core::Document& last,
                   int viewer) const override;
+  // The move in the game's words, for a button (svg.cpp, beside the picture's sentences).
+  std::string move_phrase(const core::Document& move) const override;
 };
 
 }  // namespace games::caravaneers

@@ -289,5 +289,12 @@ TEST(Caravaneers, DefaultMoveIsTheFirstLegalMove) {
   EXPECT_EQ(stuck->default_move(), Document("pass"));
 }
 
+// Issue 62: a move as a button says it: the line its leading square pushes.
+TEST(CaravaneersMovePhrase, SaysTheLineAMovePushes) {
+  EXPECT_EQ(kEngine.move_phrase(Document("c3")), "Push the line c3 leads");
+  EXPECT_EQ(kEngine.move_phrase(Document("C3")), "Push the line c3 leads");
+  EXPECT_EQ(kEngine.move_phrase(Document("pass")), "Pass");
+}
+
 }  // namespace
 }  // namespace games::caravaneers

@@ -1,11 +1,12 @@
 // The Caravaneers board as a picture: the desert, both caravanserais and the mountains, with the
-// square names a move is written in and the line the last move pushed.
+// square names a move is written in and the line the last move pushed; and a move in words.
 #include "core/svg.hpp"
 
 #include <set>
 
 #include <fmt/format.h>
 
+#include "core/text.hpp"
 #include "games/caravaneers/caravaneers.hpp"
 
 namespace games::caravaneers {
@@ -16,9 +17,12 @@ using core::Document;
 namespace svg = core::svg;
 namespace colour = core::svg::colour;
 
-constexpr double kCell = 56;
-constexpr double kLeft = 44;
+// Phone first: the page shows the picture at most 640 px wide and, on a 390 px phone, 374 px
+// wide; the board takes the width (a piece 50 units across is 31 px there), what it says below.
+constexpr double kCell = 79;
+constexpr double kLeft = 34;
 constexpr double kTop = 34;
+constexpr double kWidth = 600;
 constexpr double kBoard = kCell * kSize;
 
 bool mountain(Square sq) {
@@ -45,7 +49,7 @@ void draw_square(svg::Drawing& d, Square sq) {
               {.fill = colour::kGrey, .stroke = colour::kDarkGrey, .stroke_width = 1.5});
     return;
   }
-  d.text(x + 4, y + 13, square_name(sq), {.size = 11, .fill = colour::kDarkGrey});
+  d.text(x + 5, y + 17, square_name(sq), {.size = 15, .fill = colour::kDarkGrey});
 }
 
 // The squares the last move went over: from the old tail to one step past the old lead.
@@ -73,7 +77,7 @@ void mark_last(svg::Drawing& d, const Document& event) {
 core::Engine::Picture CaravaneersEngine::picture(const Document& view, const Document& last,
                                                  int) const {
   std::string holding;
-  svg::Drawing d(600, 0);
+  svg::Drawing d(kWidth, 0);
   std::set<std::string> pieces;
   for (const Document& item : view.value("pieces", Document::array()))
     if (item.is_string()) pieces.insert(item.get<std::string>());
@@ -81,9 +85,9 @@ core::Engine::Picture CaravaneersEngine::picture(const Document& view, const Doc
   for (int i = 0; i < kSize; ++i) {
     const std::string letter(1, static_cast<char>('a' + i));
     d.text(x_of(i) + kCell / 2, kTop - 10, letter,
-           {.size = 16, .anchor = svg::Anchor::kMiddle, .bold = true});
-    d.text(kLeft - 14, y_of(i) + kCell / 2 + 6, std::to_string(i + 1),
-           {.size = 16, .anchor = svg::Anchor::kMiddle, .bold = true});
+           {.size = 20, .anchor = svg::Anchor::kMiddle, .bold = true});
+    d.text(kLeft - 16, y_of(i) + kCell / 2 + 7, std::to_string(i + 1),
+           {.size = 20, .anchor = svg::Anchor::kMiddle, .bold = true});
   }
   for (int row = 0; row < kSize; ++row)
     for (int col = 0; col < kSize; ++col) draw_square(d, {col, row});
@@ -95,8 +99,11 @@ core::Engine::Picture CaravaneersEngine::picture(const Document& view, const Doc
       const Square sq{col, row};
       if (!pieces.count(square_name(sq))) continue;
       d.begin_group(fmt::format("a piece on {}", square_name(sq)), "piece");
-      d.circle(x_of(col) + kCell / 2, y_of(row) + kCell / 2 + 3, kCell * 0.3,
-               {.fill = colour::kBlack, .stroke = colour::kWhite, .stroke_width = 2});
+      d.circle(x_of(col) + kCell / 2, y_of(row) + kCell / 2 + 6, kCell * 0.32,
+               {.fill = colour::kBlack,
+                .stroke = colour::kWhite,
+                .stroke_width = 2,
+                .css_class = "face"});
       d.end_group();
     }
 
@@ -106,28 +113,26 @@ core::Engine::Picture CaravaneersEngine::picture(const Document& view, const Doc
       if (event.is_object() && event.contains("move")) turn_event = event;
   if (turn_event.is_object()) mark_last(d, turn_event);
 
-  // The side panel: who pushes which way, the captures, and the last move in words.
+  // Below the board: who pushes which way and the captures, who moves, and the last move in
+  // words.
   const Document captures = view.value("captures", Document::object());
   const Document to_move = view.value("to_move", Document());
-  const double px = kLeft + kBoard + 18;
-  double y = kTop + 14;
-  const auto line = [&](const std::string& text, const svg::TextStyle& style = {.size = 14}) {
-    d.text(px, y, text, style);
-    y += style.size + 8;
-  };
-  line("South", {.size = 16, .bold = true, .fill = colour::kBlue});
-  line("down the columns");
-  line(fmt::format("captured {}", captures.value("South", 0)));
-  y += 10;
-  line("East", {.size = 16, .bold = true, .fill = colour::kVermillion});
-  line("along the rows");
-  line(fmt::format("captured {}", captures.value("East", 0)));
-  y += 10;
-  line(to_move.is_string() ? fmt::format("{} to move", to_move.get<std::string>())
-                           : std::string("Game over"),
-       {.size = 15, .bold = true});
-  if (const std::string ending = core::ending_words(view); !ending.empty()) line(ending);
-  double bottom = kTop + kBoard + 24;
+  double bottom = kTop + kBoard + 30;
+  d.text(8, bottom,
+         fmt::format("South pushes down the columns, captured {}", captures.value("South", 0)),
+         {.size = 17, .bold = true, .fill = colour::kBlue});
+  bottom += 26;
+  d.text(8, bottom,
+         fmt::format("East pushes along the rows, captured {}", captures.value("East", 0)),
+         {.size = 17, .bold = true, .fill = colour::kVermillion});
+  bottom += 26;
+  std::string state = to_move.is_string() ? fmt::format("{} to move.", to_move.get<std::string>())
+                                          : std::string("Game over.");
+  if (const std::string ending = core::ending_words(view); !ending.empty()) state += " " + ending;
+  for (const std::string& line : svg::wrap(state, kWidth - 16, 17)) {
+    d.text(8, bottom, line, {.size = 17});
+    bottom += 24;
+  }
   if (turn_event.is_object()) {
     // The last move in words below the board: "South pushed the line that c3 led (3 pieces,
     // 1 captured)", or "East passed".
@@ -141,11 +146,22 @@ core::Engine::Picture CaravaneersEngine::picture(const Document& view, const Doc
             : fmt::format("{} pushed the line that {} led ({} piece{}, {} captured).", seat, move,
                           moved, moved == 1 ? "" : "s",
                           captured == 0 ? std::string("none") : std::to_string(captured));
-    bottom += svg::last_turn_text(d, kLeft - 36, bottom, sentence);
+    bottom += svg::last_turn_text(d, 8, bottom + 2, sentence, kWidth - 16, 17);
   }
+  bottom += 4;
   d.set_height(bottom);
   d.set_title("Caravaneers");
   return Picture::of(d, holding);
+}
+
+std::string CaravaneersEngine::move_phrase(const Document& move) const {
+  if (move.is_string()) {
+    const std::string text = core::trimmed_lower(move.get<std::string>());
+    if (text == "pass") return "Pass";
+    if (const auto lead = parse_square(text))
+      return fmt::format("Push the line {} leads", square_name(*lead));
+  }
+  return Engine::move_phrase(move);
 }
 
 }  // namespace games::caravaneers

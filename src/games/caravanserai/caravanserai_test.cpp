@@ -378,5 +378,19 @@ TEST(CaravanseraiFlow, ASeatMayRetireBeforeItsStartAndTheLastSeatLeftWins) {
   EXPECT_EQ(state->result().winners, std::vector<int>{0});
 }
 
+// Issue 62: a move as a button says it: the start cell, or the path's first direction, its goods
+// and turns, what it declines and where owed goods go.
+TEST(CaravanseraiMovePhrase, SaysStartsAndPlacementsInWords) {
+  EXPECT_EQ(kEngine.move_phrase(Document{{"start", "d7"}}), "Start at d7");
+  EXPECT_EQ(kEngine.move_phrase(Document::parse(
+                R"({"path": ["NE", "purple", ["yellow", 2], "purple", "E", ["purple", 2]]})")),
+            "Go NE: purple, 2 yellow, purple, turn E, 2 purple");
+  EXPECT_EQ(kEngine.move_phrase(Document::parse(R"({"path": ["SW"]})")), "Go SW");
+  EXPECT_EQ(kEngine.move_phrase(Document::parse(
+                R"({"path": ["E", "red", {"turn": "SE"}], "decline": ["e7"], "place": ["f3"]})")),
+            "Go E: red, turn SE; decline e7; goods owed to f3");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"place", "f3"}}), "Place a good on f3");
+}
+
 }  // namespace
 }  // namespace games::caravanserai

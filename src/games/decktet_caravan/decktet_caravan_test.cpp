@@ -521,5 +521,15 @@ TEST(DecktetCaravan, MovesAreRefusedFromTheWrongPlayerAndAfterTheEnd) {
   EXPECT_TRUE(state->legal_moves().empty());
 }
 
+// Issue 62: a play as a button says it: a caravan or a bandit, its cards with their suits'
+// symbols, a wild card with the rank it stands for.
+TEST(DecktetCaravanMovePhrase, SaysCaravansBanditsAndPassInWords) {
+  EXPECT_EQ(kEngine.move_phrase(Document("3MW 4MS AM=5")),
+            "Play caravan 3\u263E\u2248, 4\u263E\u2600, A\u263E as 5");
+  EXPECT_EQ(kEngine.move_phrase(Document("AM CK")), "Play bandit A\u263E, C\u2318");
+  EXPECT_EQ(kEngine.move_phrase(Document("CY")), "Play bandit C\u00A7");
+  EXPECT_EQ(kEngine.move_phrase(Document("pass")), "Pass");
+}
+
 }  // namespace
 }  // namespace games::decktet_caravan

@@ -1,8 +1,10 @@
 // The Decktet Caravan table as a picture: the face-up Aces and Crowns with what each suit is
 // worth, the season's plays in order (the last one outlined), the collected piles, and the
 // viewer's cards. Cards are written as moves write them ("4MS", "AM"), with suit symbols beside.
+// Moves in words are written here too, with the same card words ("Play caravan 3MW" in symbols).
 #include "core/svg.hpp"
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -18,8 +20,11 @@ using core::Document;
 namespace svg = core::svg;
 namespace colour = core::svg::colour;
 
+// Phone first: the page shows the picture at most 640 px wide and, on a 390 px phone, 374 px
+// wide, so a card 46 units tall is 28 px tall there; texts are 15 units and more.
 constexpr double kWidth = 600;
-constexpr double kCardHeight = 28;
+constexpr double kCardHeight = 46;
+constexpr double kText = 17;
 
 using core::svg::text_of;
 
@@ -87,7 +92,7 @@ std::string card_words(const std::string& code) {
 }
 
 double chip_width(const std::string& code) {
-  return std::max(40.0, svg::card_width(face_of(code), kCardHeight));
+  return std::max(56.0, svg::card_width(face_of(code), kCardHeight));
 }
 
 // A card's face; returns the width used.
@@ -107,9 +112,9 @@ double chip_row(svg::Drawing& d, double x, double y, const std::vector<std::stri
       x = left;
       y += kCardHeight + 6;
     }
-    x += chip(d, x, y, code, marked) + 5;
+    x += chip(d, x, y, code, marked) + 6;
   }
-  return y + kCardHeight + 6;
+  return y + kCardHeight + 8;
 }
 
 std::vector<std::string> words(const std::string& text) {
@@ -131,41 +136,44 @@ std::vector<std::string> codes_of(const Document& list) {
 core::Engine::Picture DecktetCaravanEngine::picture(const Document& view, const Document& last,
                                                     int) const {
   std::string holding;
-  svg::Drawing d(600, 0);
+  svg::Drawing d(kWidth, 0);
   const std::string viewer = text_of(view.value("viewer", Document()), "referee");
-  double y = 22;
+  double y = 24;
   d.text(8, y,
          fmt::format("Hand {} of {}, season {} \u2022 {}", text_of(view.value("hand", Document())),
                      text_of(view.value("game_hands", Document())),
                      text_of(view.value("season", Document())),
                      text_of(view.value("phase", Document()))),
-         {.size = 15, .bold = true});
-  y += 14;
+         {.size = kText, .bold = true});
+  y += 12;
 
   std::set<char> suits_drawn;  // for the legend, which names only these
   const auto note_suits = [&](const std::string& code) {
     for (const SuitLook* s : suits_of(code)) suits_drawn.insert(s->letter);
   };
 
-  // The face-up Aces and Crowns: what each suit scores this hand.
-  d.text(8, y + 19, "Face up:", {.size = 15});
-  double x = 84;
+  // The face-up Aces and Crowns, each with what its suit scores this hand; the card set aside
+  // where both can see it, if any.
+  d.text(8, y + 20, "Face up:", {.size = kText});
+  y += 28;
+  double x = 8;
   for (const std::string& code : codes_of(view.value("face_up", Document::array()))) {
-    x += chip(d, x, y, code) + 5;
+    x += chip(d, x, y, code) + 6;
     note_suits(code);
     const auto suits = suits_of(code);
     const bool crown = !code.empty() && code[0] == 'C';
     if (!suits.empty())
-      d.text(x, y + 19, fmt::format("{} {}", suits[0]->name, crown ? "+1" : "\u22121"),
-             {.size = 15, .bold = true});
-    x += 110;
+      d.text(x, y + kCardHeight / 2 + 6,
+             fmt::format("{} {}", suits[0]->name, crown ? "+1" : "\u22121"),
+             {.size = kText, .bold = true});
+    x += 112;
   }
   if (const Document aside = view.value("turned_aside", Document()); aside.is_string()) {
-    d.text(x, y + 19, "aside:", {.size = 14, .fill = colour::kDarkGrey});
-    chip(d, x + 46, y, aside.get<std::string>());
+    d.text(x, y + kCardHeight / 2 + 6, "aside:", {.size = 15, .fill = colour::kDarkGrey});
+    chip(d, x + 50, y, aside.get<std::string>());
     note_suits(aside.get<std::string>());
   }
-  y += kCardHeight + 16;
+  y += kCardHeight + 12;
 
   // The season on the table, play by play; the newest play is what the last turn did.
   std::string last_play;
@@ -191,25 +199,30 @@ core::Engine::Picture DecktetCaravanEngine::picture(const Document& view, const 
       if (!said.empty()) last_words += (last_words.empty() ? "" : "; ") + said;
     }
   const Document plays = view.value("plays", Document::array());
-  d.text(8, y + 4, "This season:", {.size = 15, .bold = true});
-  y += 12;
+  d.text(8, y + 18, "This season:", {.size = kText, .bold = true});
+  y += 28;
   if (plays.empty()) {
-    d.text(118, y - 8, "no plays yet (the opener plays a caravan)",
-           {.size = 14, .fill = colour::kDarkGrey});
-    y += 8;
+    for (const std::string& line :
+         svg::wrap("no plays yet (the opener plays a caravan)", 584, 15)) {
+      d.text(8, y + 14, line, {.size = 15, .fill = colour::kDarkGrey});
+      y += 20;
+    }
+    y += 4;
   }
+  // Each play: its seat and kind in a column on the left ("Player 1" over "caravan"), its cards
+  // to the right, wrapping.
   for (std::size_t i = 0; i < plays.size(); ++i) {
     const Document& p = plays[i];
     const std::string play = text_of(p.value("play", Document()));
     const bool newest = i + 1 == plays.size() && play == last_play;
-    d.text(8, y + 19,
-           fmt::format("{} {}", text_of(p.value("seat", Document())),
-                       text_of(p.value("kind", Document()))),
-           {.size = 14, .fill = colour::kDarkGrey});
+    d.text(8, y + 19, text_of(p.value("seat", Document())),
+           {.size = 15, .fill = colour::kDarkGrey});
+    d.text(8, y + 38, text_of(p.value("kind", Document())),
+           {.size = 15, .fill = colour::kDarkGrey});
     for (const std::string& code : words(play)) note_suits(code);
-    y = chip_row(d, 150, y, words(play), newest);
+    y = chip_row(d, 92, y, words(play), newest);
   }
-  y += 8;
+  y += 6;
 
   // Each player: what they hold (counts for the other), what they collected and its value.
   const Document cards = view.value("cards", Document::object());
@@ -219,48 +232,75 @@ core::Engine::Picture DecktetCaravanEngine::picture(const Document& view, const 
   const Document cumulative = view.value("cumulative", Document::object());
   for (const char* seat : {"Player 1", "Player 2"}) {
     const Document size = sizes.value(seat, Document::object());
-    d.text(8, y + 16,
+    d.text(8, y + 18,
            fmt::format("{}{}: score {}", seat, viewer == seat ? " (you)" : "",
                        text_of(cumulative.value(seat, Document()), "0")),
-           {.size = 15, .bold = true});
-    d.text(8, y + 36,
-           fmt::format("holds {} Aces or Crowns and {} numerals; collected {} (worth {})",
-                       text_of(size.value("aces_crowns", Document()), "0"),
-                       text_of(size.value("numerals", Document()), "0"),
-                       collected.value(seat, Document::array()).size(),
-                       text_of(value.value(seat, Document()), "0")),
-           {.size = 14});
-    y += 46;
+           {.size = kText, .bold = true});
+    y += 20;
+    for (const std::string& line :
+         svg::wrap(fmt::format("holds {} Aces or Crowns and {} numerals; collected {} (worth {})",
+                               text_of(size.value("aces_crowns", Document()), "0"),
+                               text_of(size.value("numerals", Document()), "0"),
+                               collected.value(seat, Document::array()).size(),
+                               text_of(value.value(seat, Document()), "0")),
+                   584, 15)) {
+      d.text(8, y + 18, line, {.size = 15});
+      y += 20;
+    }
+    y += 8;
   }
-  // The viewer's own cards (the referee sees both hands).
+  // The viewer's own cards (the referee sees both hands), wrapped across the width.
   for (const char* seat : {"Player 1", "Player 2"}) {
     if (!cards.contains(seat)) continue;
     const auto held = codes_of(cards.at(seat));
-    d.text(8, y + 19, viewer == seat ? "Your cards:" : std::string(seat) + ":",
-           {.size = 15, .bold = true});
+    d.text(8, y + 18, viewer == seat ? "Your cards:" : std::string(seat) + ":",
+           {.size = kText, .bold = true});
+    y += 28;
     for (const std::string& code : held) note_suits(code);
-    y = chip_row(d, 104, y, held);
+    y = chip_row(d, 8, y, held);
     if (viewer == seat) {
       for (const std::string& code : held) holding += (holding.empty() ? "" : " ") + code;
       if (held.empty()) holding = "no cards";
     }
   }
-  if (!last_words.empty()) y += svg::last_turn_text(d, 8, y + 18, last_words + ".") + 4;
+  if (!last_words.empty())
+    y += svg::last_turn_text(d, 8, y + 20, last_words + ".", kWidth - 16, kText) + 4;
   // The legend: the suits drawn, each by symbol and name.
   if (!suits_drawn.empty()) {
     x = 8;
     y += 6;
     for (const SuitLook& s : kSuits) {
       if (!suits_drawn.count(s.letter)) continue;
-      d.text(x, y + 14, s.symbol, {.size = 17, .fill = s.fill});
-      d.text(x + 18, y + 14, s.name, {.size = 14});
-      x += 96;
+      if (x > kWidth - 150) {  // three a row
+        x = 8;
+        y += 26;
+      }
+      d.text(x, y + 18, s.symbol, {.size = 20, .fill = s.fill});
+      d.text(x + 24, y + 18, s.name, {.size = kText});
+      x += 140;
     }
-    y += 22;
+    y += 28;
   }
   d.set_height(y + 8);
   d.set_title("decktet-caravan");
   return Picture::of(d, holding);
+}
+
+std::string DecktetCaravanEngine::move_phrase(const Document& move) const {
+  if (!move.is_string()) return Engine::move_phrase(move);
+  const std::vector<std::string> codes = words(move.get<std::string>());
+  if (codes.size() == 1 && codes[0] == "pass") return "Pass";
+  if (codes.empty() || std::any_of(codes.begin(), codes.end(), [](const std::string& code) {
+        return code.size() < 2 || !suit_look(code[1]);  // not a card as the referee writes it
+      }))
+    return Engine::move_phrase(move);
+  // A bandit is Aces and Crowns alone, written without ranks; a caravan has a numeral.
+  const bool bandit = std::all_of(codes.begin(), codes.end(), [](const std::string& code) {
+    return (code[0] == 'A' || code[0] == 'C') && code.find('=') == std::string::npos;
+  });
+  std::string cards;
+  for (const std::string& code : codes) cards += (cards.empty() ? "" : ", ") + card_words(code);
+  return (bandit ? "Play bandit " : "Play caravan ") + cards;
 }
 
 }  // namespace games::decktet_caravan

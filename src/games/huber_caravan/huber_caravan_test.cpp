@@ -594,4 +594,22 @@ TEST(HuberCaravanBots, AChainLongerThanTheSpareCamelsIsBuiltInStagesEachOneActio
   EXPECT_GT(restore(started)->evaluate(0), restore(position(1))->evaluate(0));
 }
 
+// Issue 62: an action as a button says it, with its squares and the good it names.
+TEST(HuberCaravanMovePhrase, SaysEveryActionInWords) {
+  EXPECT_EQ(kEngine.move_phrase(Document{{"place", "c3"}}), "Place a camel on c3");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"move", {{"from", "c3"}, {"to", "d3"}}}}),
+            "Move a camel from c3 to d3");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"pickup", "b2"}}), "Pick up the good on b2");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"steal", "e4"}}), "Steal a good on e4");
+  EXPECT_EQ(kEngine.move_phrase(
+                Document{{"steal", {{"at", "e4"}, {"victim", "Blue"}, {"colour", "salt"}}}}),
+            "Steal the salt on e4 from Blue");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"good", {{"from", "b4"}, {"to", "c4"}}}}),
+            "Pass a good from b4 to c4");
+  EXPECT_EQ(kEngine.move_phrase(Document{
+                {"good", {{"from", "b4"}, {"to", "c4"}, {"colour", "meat"}, {"under", true}}}}),
+            "Pass the meat (the stolen one) from b4 to c4");
+  EXPECT_EQ(kEngine.move_phrase(Document("end")), "End the turn");
+}
+
 }  // namespace

@@ -616,5 +616,20 @@ TEST(NvCaravan, NV11_DisbandingAnEmptyOrAnOpponentsCaravanIsRefused) {
   expect_refused(*state, kNorth, {{"disband", 4}});
 }
 
+// Issue 62: a move as a button says it, in the game's words and with the suits' symbols.
+TEST(NvCaravanMovePhrase, SaysPlaysDiscardsAndDisbandsInWords) {
+  EXPECT_EQ(kEngine.move_phrase(Document{{"play", "JH"}, {"on", 2}, {"at", 3}}),
+            "Play J\u2665 on caravan 2, card 3");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"play", "7S"}, {"on", 1}}), "Play 7\u2660 on caravan 1");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"play", "TD/2"}, {"on", 6}}),
+            "Play 10\u2666 (deck 2) on caravan 6");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"play", "JK1"}, {"on", 4}, {"at", 1}}),
+            "Play Joker 1 on caravan 4, card 1");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"discard", "4C"}}), "Discard 4\u2663");
+  EXPECT_EQ(kEngine.move_phrase(Document{{"disband", 2}}), "Disband caravan 2");
+  // Anything else is left as written, capitalised.
+  EXPECT_EQ(kEngine.move_phrase(Document("pass")), "Pass");
+}
+
 }  // namespace
 }  // namespace games::nv_caravan

@@ -1,6 +1,7 @@
 // The nv-caravan table as a picture: the six caravans (numbered as moves name them, each card
 // with its position and the face cards on it), their bids, directions and suits, the pairs, the
-// pile sizes, and the viewer's hand. The last play is outlined.
+// pile sizes, and the viewer's hand. The last play is outlined. Moves in words are written here
+// too, with the same card words ("Play J\u2665 on caravan 2, card 3").
 #include "core/svg.hpp"
 
 #include <fmt/format.h>
@@ -15,11 +16,15 @@ using core::Document;
 namespace svg = core::svg;
 namespace colour = core::svg::colour;
 
+// Phone first: the page shows the picture at most 640 px wide and, on a 390 px phone, 374 px
+// wide, so a card 46 units tall is 28 px tall there; texts are 15 units and more.
 constexpr double kWidth = 600;
-constexpr double kColumn = 196;
-constexpr double kCardHeight = 28;
-constexpr double kRow = kCardHeight + 5;
-constexpr double kCard = 50;  // a card's usual width
+constexpr double kColumn = 292;  // two caravans a row: a pair, the viewer's on the left
+constexpr double kCardHeight = 46;
+constexpr double kRow = kCardHeight + 6;
+constexpr double kCard = 64;    // a card's usual width
+constexpr double kHeader = 34;  // a caravan's number, bid, direction and suit
+constexpr double kText = 17;    // the size of the picture's lines
 
 using core::svg::text_of;
 
@@ -81,16 +86,20 @@ svg::CardFace face_of(const std::string& card, bool marked = false) {
 // A card as people write it: "7\u2660", "Joker 1", "K\u2665 (deck 2)".
 std::string card_words(const std::string& card) {
   const svg::CardFace face = face_of(card);
-  if (face.rank == "JK") return "Joker " + face.note;
+  if (face.rank == "JK") return face.note.empty() ? "a Joker" : "Joker " + face.note;
   std::string out = face.rank;
   for (const auto& suit : face.suits) out += suit.symbol;
   if (!face.note.empty()) out += fmt::format(" (deck {})", face.note.substr(1));
   return out;
 }
 
+double card_width(const std::string& code) {
+  return std::max(kCard, svg::card_width(face_of(code), kCardHeight));
+}
+
 double card(svg::Drawing& d, double x, double y, const std::string& code, bool marked = false) {
   const svg::CardFace face = face_of(code, marked);
-  const double width = std::max(kCard, svg::card_width(face, kCardHeight));
+  const double width = card_width(code);
   svg::card(d, x, y, width, kCardHeight, face);
   return width;
 }
@@ -143,8 +152,9 @@ LastPlay last_play(const Document& last) {
   return out;
 }
 
-// One caravan: a header (number, bid, direction, suit), then its cards, one row each. Sets
-// `theirs_drawn` when a face card from the other player's deck is on it.
+// One caravan in a column: a header (number, bid, direction, suit), then its cards, one row each
+// with the face cards on it to the right (wrapping under it when they do not fit). Sets
+// `theirs_drawn` when a face card from the other player's deck is on it. Returns its height.
 double draw_caravan(svg::Drawing& d, const Document& c, double x, double y, const LastPlay& last,
                     bool& theirs_drawn) {
   const int number = c.value("caravan", 0);
@@ -155,45 +165,66 @@ double draw_caravan(svg::Drawing& d, const Document& c, double x, double y, cons
   const std::string arrow = direction == "up" ? " \u2191" : direction == "down" ? " \u2193" : "";
   const std::string suit = text_of(c.value("suit", Document()));
   const Document cards = c.value("cards", Document::array());
-  const double height = 30 + kRow * std::max<double>(1, static_cast<double>(cards.size()));
+  const double right = x + kColumn - 8;
+  // The rows first (their heights depend on the face cards), drawn after the frame.
+  struct Placed {
+    double x, y, width;
+    svg::CardFace face;
+    bool theirs;
+  };
+  std::vector<Placed> placed;
+  std::vector<std::pair<double, int>> numbers;  // each row's top and position
+  double row_y = y + kHeader;
+  int position = 0;
+  for (const Document& slot : cards) {
+    ++position;
+    numbers.emplace_back(row_y, position);
+    const std::string code = text_of(slot.value("card", Document()), "?");
+    svg::CardFace face =
+        face_of(code, marked && last.card == code && position == static_cast<int>(cards.size()));
+    const double first = std::max(kCard, svg::card_width(face, kCardHeight));
+    placed.push_back({x + 22, row_y, first, face, false});
+    double ax = x + 22 + first + 4;
+    for (const Document& a : slot.value("attached", Document::array())) {
+      const std::string code_on = text_of(a.value("card", Document()), "?");
+      svg::CardFace look = face_of(code_on, marked && last.card == code_on);
+      const double width = std::max(50.0, svg::card_width(look, kCardHeight));
+      if (ax + width > right - 4) {  // wrap under the number card
+        ax = x + 22 + 18;
+        row_y += kRow;
+      }
+      placed.push_back({ax, row_y, width, look, text_of(a.value("by", Document())) != owner});
+      ax += width + 3;
+    }
+    row_y += kRow;
+  }
+  const double height = std::max(row_y - y, kHeader + 34) + 4;
   d.rect(x, y, kColumn - 8, height,
          {.fill = sold ? "#DCEFE6" : colour::kSand,
           .stroke = marked ? colour::kHighlight : colour::kDarkGrey,
           .stroke_width = marked ? 3.0 : 1.0,
           .dash = marked ? "7 4" : ""},
          6);
-  d.text(x + 8, y + 20, std::to_string(number), {.size = 18, .bold = true});
-  d.text(x + 30, y + 20,
-         fmt::format("bid {}{}{}", text_of(c.value("bid", Document()), "0"), arrow,
-                     sold ? "  SOLD" : ""),
-         {.size = 15});
+  d.text(x + 8, y + 24, std::to_string(number), {.size = 22, .bold = true});
+  d.text(x + 36, y + 23,
+         fmt::format("{} bid {}{}{}", owner, text_of(c.value("bid", Document()), "0"), arrow,
+                     sold ? " SOLD" : ""),
+         {.size = kText});
   if (const SuitLook* look = suit.empty() ? nullptr : suit_look(suit[0]))
-    d.text(x + kColumn - 16, y + 21, look->symbol,
-           {.size = 18, .anchor = svg::Anchor::kEnd, .fill = look->ink});
-  int position = 0;
-  for (const Document& slot : cards) {
-    const double row_y = y + 28 + kRow * position;
-    ++position;
-    d.text(x + 13, row_y + 19, std::to_string(position),
-           {.size = 12, .anchor = svg::Anchor::kEnd, .fill = colour::kDarkGrey});
-    const std::string code = text_of(slot.value("card", Document()), "?");
-    double ax = x + 16 +
-                card(d, x + 16, row_y, code,
-                     marked && last.card == code && position == static_cast<int>(cards.size())) +
-                3;
-    for (const Document& a : slot.value("attached", Document::array())) {
-      const std::string face = text_of(a.value("card", Document()), "?");
-      const svg::CardFace look = face_of(face, marked && last.card == face);
-      const double width = std::max(38.0, svg::card_width(look, kCardHeight));
-      svg::card(d, ax, row_y, width, kCardHeight, look);
-      if (text_of(a.value("by", Document())) != owner) {  // from the other player's deck
-        d.circle(ax + width - 4, row_y + kCardHeight - 4, 3, {.fill = colour::kBlack});
-        theirs_drawn = true;
-      }
-      ax += width + 2;
+    d.text(right - 8, y + 25, look->symbol,
+           {.size = 22, .anchor = svg::Anchor::kEnd, .fill = look->ink});
+  for (const auto& [top, n] : numbers)
+    d.text(x + 18, top + kCardHeight / 2 + 5, std::to_string(n),
+           {.size = 14, .anchor = svg::Anchor::kEnd, .fill = colour::kDarkGrey});
+  for (const Placed& p : placed) {
+    svg::card(d, p.x, p.y, p.width, kCardHeight, p.face);
+    if (p.theirs) {  // from the other player's deck
+      d.circle(p.x + p.width - 6, p.y + kCardHeight - 6, 4, {.fill = colour::kBlack});
+      theirs_drawn = true;
     }
   }
-  if (cards.empty()) d.text(x + 20, y + 48, "(empty)", {.size = 14, .fill = colour::kDarkGrey});
+  if (cards.empty())
+    d.text(x + 22, y + kHeader + 22, "(empty)", {.size = 15, .fill = colour::kDarkGrey});
   return height;
 }
 
@@ -216,51 +247,56 @@ core::Engine::Picture NvCaravanEngine::picture(const Document& view, const Docum
   const LastPlay played = last_play(last);
   bool theirs_drawn = false;
 
-  double y = 20;
-  d.text(8, y, pile_line(top, players.value(top, Document::object())), {.size = 15});
-  y += 12;
-  const auto side = [&](const std::string& seat) {
-    double tallest = 0;
-    int slot = 0;
+  // The piles, the opponent's first; then the caravans a pair a row (the viewer's on the left,
+  // the one it is counted against on the right) with the pair's count below; then the hand.
+  double y = 24;
+  d.text(8, y, pile_line(top, players.value(top, Document::object())), {.size = kText});
+  y += 8;
+  d.text(8, y + 22, pile_line(bottom, players.value(bottom, Document::object())), {.size = kText});
+  y += 36;
+  const auto caravan = [&](int number) -> const Document* {
     for (const Document& c : caravans)
-      if (c.is_object() && text_of(c.value("owner", Document())) == seat)
-        tallest =
-            std::max(tallest, draw_caravan(d, c, 8 + kColumn * slot++, y, played, theirs_drawn));
-    y += tallest + 8;
+      if (c.is_object() && c.value("caravan", 0) == number) return &c;
+    return nullptr;
   };
-  side(top);
-  // The pairs between the two rows, in words: "caravans 1 and 4" over "21 against 21".
-  for (const Document& pair : view.value("pairs", Document::array())) {
-    const Document ids = pair.value("caravans", Document::array());
-    const Document bids = pair.value("bids", Document::array());
-    if (ids.size() != 2 || bids.size() != 2 || !ids[0].is_number_integer()) continue;
-    const int slot = (ids[0].get<int>() - 1) % 3;
-    const double cx = 8 + kColumn * slot + (kColumn - 8) / 2;
-    const Document won = pair.value("won_by", Document());
-    d.text(cx, y + 12, fmt::format("caravans {} and {}", text_of(ids[0]), text_of(ids[1])),
-           {.size = 13, .anchor = svg::Anchor::kMiddle, .fill = colour::kDarkGrey});
-    d.text(cx, y + 29,
-           fmt::format("{} against {}{}", text_of(bids[0]), text_of(bids[1]),
-                       won.is_string() ? ", " + text_of(won) + " wins" : std::string()),
-           {.size = 14, .anchor = svg::Anchor::kMiddle, .bold = won.is_string()});
+  const Document pairs = view.value("pairs", Document::array());
+  for (int pair = 0; pair < 3; ++pair) {
+    const int mine = bottom == "North" ? pair + 1 : pair + 4;
+    const int theirs = bottom == "North" ? pair + 4 : pair + 1;
+    double tallest = 0;
+    if (const Document* c = caravan(mine))
+      tallest = std::max(tallest, draw_caravan(d, *c, 8, y, played, theirs_drawn));
+    if (const Document* c = caravan(theirs))
+      tallest = std::max(tallest, draw_caravan(d, *c, 8 + kColumn, y, played, theirs_drawn));
+    y += tallest + 4;
+    // The pair in words below it: "caravans 1 and 4", then "21 against 21, North wins".
+    for (const Document& p : pairs) {
+      const Document ids = p.value("caravans", Document::array());
+      const Document bids = p.value("bids", Document::array());
+      if (ids.size() != 2 || bids.size() != 2 || ids[0] != Document(pair + 1)) continue;
+      const Document won = p.value("won_by", Document());
+      d.text(8, y + 18, fmt::format("caravans {} and {}", text_of(ids[0]), text_of(ids[1])),
+             {.size = 15, .fill = colour::kDarkGrey});
+      d.text(kWidth - 8, y + 18,
+             fmt::format("{} against {}{}", text_of(bids[0]), text_of(bids[1]),
+                         won.is_string() ? ", " + text_of(won) + " wins" : std::string()),
+             {.size = 15, .anchor = svg::Anchor::kEnd, .bold = won.is_string()});
+    }
+    y += 30;
   }
-  y += 38;
-  side(bottom);
-  d.text(8, y + 12, pile_line(bottom, players.value(bottom, Document::object())), {.size = 15});
-  y += 24;
 
-  // The viewer's hand, when the view shows it.
+  // The viewer's hand, when the view shows it, wrapped across the width.
   const Document mine = players.value(bottom, Document::object());
   if (mine.contains("hand")) {
-    d.text(8, y + 19,
-           viewer == "referee" ? bottom + "'s hand:" : "Your hand:", {.size = 15, .bold = true});
-    double x = 104;
+    d.text(8, y + 18,
+           viewer == "referee" ? bottom + "'s hand:" : "Your hand:", {.size = kText, .bold = true});
+    y += 28;
+    double x = 8;
     std::string cards;
     for (const Document& item : mine.at("hand")) {
       const std::string code = text_of(item, "?");
-      const double width = std::max(kCard, svg::card_width(face_of(code), kCardHeight));
-      if (x + width > kWidth - 4) {
-        x = 104;
+      if (x + card_width(code) > kWidth - 4) {
+        x = 8;
         y += kRow;
       }
       x += card(d, x, y, code) + 6;
@@ -271,17 +307,32 @@ core::Engine::Picture NvCaravanEngine::picture(const Document& view, const Docum
     y += kRow + 6;
   }
   if (!played.summary.empty()) {
-    y += svg::last_turn_text(d, 8, y + 16, played.summary + ".") + 4;
+    y += svg::last_turn_text(d, 8, y + 18, played.summary + ".", kWidth - 16, kText) + 4;
   }
   if (theirs_drawn) {  // the legend, only of what is drawn
-    d.circle(12, y + 10, 3, {.fill = colour::kBlack});
-    d.text(20, y + 14, "a face card from the other player's deck",
-           {.size = 13, .fill = colour::kDarkGrey});
-    y += 22;
+    d.circle(13, y + 11, 4, {.fill = colour::kBlack});
+    d.text(24, y + 16, "a face card from the other player's deck",
+           {.size = 15, .fill = colour::kDarkGrey});
+    y += 24;
   }
   d.set_height(y + 8);
   d.set_title("nv-caravan");
   return Picture::of(d, holding);
+}
+
+std::string NvCaravanEngine::move_phrase(const Document& move) const {
+  const Document& play = core::member(move, "play");
+  if (play.is_string() && core::member(move, "on").is_number_integer()) {
+    std::string out = fmt::format("Play {} on caravan {}", card_words(play.get<std::string>()),
+                                  text_of(move.at("on")));
+    if (core::member(move, "at").is_number_integer()) out += ", card " + text_of(move.at("at"));
+    return out;
+  }
+  if (const Document& discard = core::member(move, "discard"); discard.is_string())
+    return "Discard " + card_words(discard.get<std::string>());
+  if (const Document& disband = core::member(move, "disband"); disband.is_number_integer())
+    return "Disband caravan " + text_of(disband);
+  return Engine::move_phrase(move);
 }
 
 }  // namespace games::nv_caravan
