@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/svg.hpp"
+#include "referee/move_lines.hpp"
 #include "referee/prose.hpp"
 
 namespace {
@@ -41,6 +43,36 @@ TEST(Html, ALongGroupShowsItsFirstLinksAndSaysHowToAskForTheRest) {
   const std::string plain = referee::move_links_html(groups, {}, 5, 4);  // no address: no links
   EXPECT_EQ(plain.find("mailto:"), std::string::npos) << plain;
   EXPECT_NE(plain.find("<code class=\"move\">{play: 7S, on: 3}</code>"), std::string::npos);
+}
+
+// Issue 62: a button says its move as the game says it (core::Engine::move_phrase), while the
+// turn file it mails keeps the notation; a page without links gives both.
+TEST(Html, AMoveButtonSaysTheMoveInTheGamesWordsAndMailsItsNotation) {
+  const core::Engine* engine = core::find_engine("nv-caravan");
+  ASSERT_NE(engine, nullptr);
+  const Document moves =
+      Document::parse(R"([{"play": "JH", "on": 2, "at": 3}, {"discard": "4C"}])");
+  const auto groups = referee::group_moves(moves, "nv-caravan");
+  const referee::TurnLinks links{"ref@x.example", "s", "g1", "ann", 2, "token: P", false};
+  const std::string html = referee::move_links_html(groups, links, 8, 2);
+  for (const auto& move : moves) {
+    const std::string phrase = engine->move_phrase(move);
+    const std::string notation = referee::move_line(move, "nv-caravan");
+    EXPECT_NE(html.find("\">" + core::svg::escape(phrase) + "</a>"), std::string::npos)
+        << phrase << " in " << html;
+    EXPECT_NE(
+        html.find(core::svg::escape(referee::mailto(
+            "ref@x.example", "s", referee::turn_file("g1", "ann", 2, "token: P", {notation})))),
+        std::string::npos)
+        << notation << " in " << html;
+  }
+  EXPECT_NE(engine->move_phrase(moves[0]), "{play: JH, on: 2, at: 3}")
+      << "the words are the engine's, not the notation";
+  const std::string plain = referee::move_links_html(groups, {}, 8, 2);
+  EXPECT_NE(plain.find(core::svg::escape(engine->move_phrase(moves[0])) +
+                       " <code>{play: JH, on: 2, at: 3}</code>"),
+            std::string::npos)
+      << plain;
 }
 
 TEST(Html, TheHistoryIsSentencesNamingEachPlayerOnce) {

@@ -346,7 +346,7 @@ std::string draw_view(const Document& doc) {
   } else if (!doc.at("to_move").empty()) {
     out << "To move: " << named(doc["to_move"][0].get<std::string>());
     if (doc.contains("deadline") && doc["deadline"].is_string())
-      out << ", by " << doc["deadline"].get<std::string>();
+      out << ", due " << deadline_words(doc["deadline"].get<std::string>());
     else if (doc.value("paused", false))
       out << " (the clock is stopped)";
     out << "\n";

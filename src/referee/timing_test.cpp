@@ -30,7 +30,10 @@ TEST_F(GameClock, AClocksDurationsAreSecondsInAViewAndWordsOnItsPage) {
   EXPECT_EQ(seen["clock"]["remind"], 5400);
   EXPECT_TRUE(seen["clock"]["deadline"].is_number());
   const std::string page = referee::html_page(seen, Document::array(), Document::array());
-  EXPECT_NE(page.find("A move within 1d 12h, 1h 30m of grace"), std::string::npos);
+  EXPECT_NE(page.find("Each move is due within 1d 12h, with 1h 30m of grace after the deadline. "
+                      "If a player misses a deadline, the game waits for them."),
+            std::string::npos)
+      << page;
 }
 
 }  // namespace

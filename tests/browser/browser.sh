@@ -85,7 +85,9 @@ done
 # addresses; the first player's invitation, their first move played by following its first
 # mailto: link through `mail` (the move must be applied), the second player's mail that answers
 # it, the observer's, and the second player's page. Each mail's HTML part with its cid: pictures
-# written beside it, then all of them at 390 and 1280 px in one browser run (mail_pages.py).
+# written beside it, then all of them at 390 and 1280 px in one browser run (mail_pages.py):
+# a picture shown and fitting, nothing scrolling sideways (the page or any box in it), and at
+# 390 px each card face or good (class "face") of a page's picture at least 28 px tall.
 export CARAVAN_REF_FROM="Referee <ref@games.example.org>"
 pages=()
 for kind in $("$BIN" games | sed -n 's/^  kind: //p'); do
@@ -123,7 +125,11 @@ python3 "$SRC/tests/browser/mail_pages.py" gallery "$WORK/mails.html" "${pages[@
 sed -n '/<pre id="results">/,/<\/pre>/p' "$WORK/mails.dom" | sed 's/<[^>]*>//g' >"$WORK/mails.txt"
 grep '^bad ' "$WORK/mails.txt" | while read -r line; do echo "FAIL: $line"; done
 [ "$(grep -c '^ok ' "$WORK/mails.txt")" -eq $((2 * ${#pages[@]})) ] ||
-  fail "mails and pages: $(grep -c '^ok ' "$WORK/mails.txt") of $((2 * ${#pages[@]})) renders shown whole (see $WORK/mails.txt)"
+  fail "mails and pages: $(grep -c '^ok ' "$WORK/mails.txt") of $((2 * ${#pages[@]})) renders shown whole, nothing scrolling sideways (see $WORK/mails.txt)"
+# Issue 62: the card faces and goods measured at 390 px (pictures drawn inline, on the pages).
+echo "faces measured at 390 px: $(sed -n 's/^[a-z]* [^ ]* 390 faces \([0-9]*\) .*/\1/p' \
+  "$WORK/mails.txt" | awk '{ n += $1 } END { print n + 0 }') in $(grep -c '^[a-z]* [^ ]* 390 faces ' \
+  "$WORK/mails.txt") renders"
 
 # One player's page (the last game's): picture, hand or reserve, legal moves, history.
 "$BIN" html "$game" --player ann --out "$WORK/page.tmp" && sed "s/$game/GAME/g" "$WORK/page.tmp" \
