@@ -355,8 +355,12 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
     std::string role;
     for (const auto& seat : view.value("players", json::array()))
       if (seat.value("name", std::string()) == next_name) role = seat.value("role", std::string());
-    body << fmt::format("Next to move: {}{}. You will hear from me again.\n", next_name,
-                        role.empty() ? std::string() : " [" + role + "]");
+    body << fmt::format(
+        "Next to move: {}{}{}. You will hear from me again.\n", next_name,
+        role.empty() ? std::string() : " [" + role + "]",
+        view.contains("deadline") && view["deadline"].is_string()
+            ? ", due " + referee::deadline_words(view["deadline"].get<std::string>())
+            : std::string());
   }
   if (!reader.player)
     body << "\nYou follow this game as an observer: you see what every player sees, never a "

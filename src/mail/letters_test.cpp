@@ -157,6 +157,14 @@ TEST_F(MailLetters, TheDeadlineIsSaidInWordsAsWellAsIso) {
                             "(2026-11-21T12:00:00Z)</p>"),
             std::string::npos)
       << anns->html;
+  // The others read whose move it is and by when.
+  for (const auto& mail : mails) {
+    if (mail.to.address == "ann@example.org") continue;
+    EXPECT_NE(mail.body.find("Next to move: Ann [South], due Saturday 12:00 UTC, in 24 hours "
+                             "(2026-11-21T12:00:00Z)."),
+              std::string::npos)
+        << mail.body;
+  }
   // What a missed deadline does, in a sentence to the player.
   EXPECT_NE(anns->body.find("If you miss a deadline, you forfeit the game."), std::string::npos);
 }
