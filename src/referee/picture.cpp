@@ -118,8 +118,11 @@ core::Engine::Picture picture(const Document& view, const Document& latest) {
          {.size = 16, .bold = true});
   std::string second = you_line(view);
   if (const std::string status = status_line(view); !status.empty()) second += " \u2022 " + status;
-  if (const std::string deadline = deadline_of(view); !deadline.empty())
-    second += " \u2022 deadline " + deadline;
+  // The deadline's day and time, not how far off it is: a picture is looked at again later.
+  if (const std::string deadline = deadline_of(view); !deadline.empty()) {
+    const auto when = core::parse_time(deadline);
+    second += " \u2022 due " + (when ? when_words(*when, core::now(), false) : deadline);
+  }
   d.text(8, 40, second, {.size = 14});
   d.place(board.svg, 0, kHeader);
   if (!position.empty())

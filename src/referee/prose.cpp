@@ -262,7 +262,7 @@ std::string distance_words(std::int64_t seconds) {
 
 }  // namespace
 
-std::string when_words(core::Time when, core::Time now) {
+std::string when_words(core::Time when, core::Time now, bool distance) {
   using namespace std::chrono;
   static constexpr const char* kDays[] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
                                           "Thursday", "Friday", "Saturday"};
@@ -281,8 +281,10 @@ std::string when_words(core::Time when, core::Time now) {
     if (date.year() != year_month_day(floor<days>(now)).year())
       text += fmt::format(" {}", static_cast<int>(date.year()));
   }
-  text += fmt::format(" {:02}:{:02} UTC, ", time.hours().count(), time.minutes().count());
-  return text + (ahead >= 0 ? "in " + distance_words(ahead) : distance_words(-ahead) + " ago");
+  text += fmt::format(" {:02}:{:02} UTC", time.hours().count(), time.minutes().count());
+  if (!distance) return text;
+  return text +
+         (ahead >= 0 ? ", in " + distance_words(ahead) : ", " + distance_words(-ahead) + " ago");
 }
 
 std::string deadline_words(const std::string& deadline, bool iso) {

@@ -51,8 +51,9 @@ std::string nmr_words(const std::string& policy, bool to_the_player = false);
 // "Tuesday 18:20 UTC, in 23 hours" within the coming week; with its date further off or past,
 // "Monday 12 January 09:00 UTC, in 8 days", "Sunday 4 January 18:20 UTC, 1 day 2 hours ago"; the
 // year when it is not now's. Minutes are whole (seconds dropped), and a distance is never
-// rounded up ("in 23 hours" until 24 hours are left).
-std::string when_words(core::Time when, core::Time now);
+// rounded up ("in 23 hours" until 24 hours are left). `distance: false` leaves out how far off
+// it is ("Tuesday 18:20 UTC"), for a picture that may be looked at long after.
+std::string when_words(core::Time when, core::Time now, bool distance = true);
 // A deadline as the documents write it (ISO 8601, which stays there) for people: when_words
 // against the one clock (core::now), then the ISO form in brackets, "Tuesday 18:20 UTC, in 23
 // hours (2026-01-06T18:20:00Z)"; `iso: false` leaves the brackets out. Text that is not a time

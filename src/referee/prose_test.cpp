@@ -124,6 +124,9 @@ TEST(Prose, ADeadlineReadsAsADayATimeAndHowFarOff) {
   EXPECT_EQ(when_words(at("2027-01-05T19:40:00Z"), monday),
             "Tuesday 5 January 2027 19:40 UTC, in 365 days");
 
+  EXPECT_EQ(when_words(at("2026-01-06T18:20:00Z"), monday, false), "Tuesday 18:20 UTC");
+  EXPECT_EQ(when_words(at("2026-01-20T19:40:00Z"), monday, false), "Tuesday 20 January 19:40 UTC");
+
   // From the one clock, with the ISO form the documents keep.
   core::set_now(monday);
   EXPECT_EQ(deadline_words("2026-01-06T18:20:00Z"),
