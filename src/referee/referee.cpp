@@ -358,7 +358,7 @@ std::string draw_view(const Document& doc) {
   const Document& last = doc.at("last");
   if (!last.empty()) out << "\nSince your last turn:\n";
   for (const auto& turn : last) {
-    out << "  " << turn_words(turn, doc.value("players", Document::array()), false) << "\n";
+    out << "  " << turn_words(turn, doc.value("players", Document::array()), false, engine) << "\n";
     for (const auto& event : turn.at("events")) out << "    " << event_words(event, labels) << "\n";
   }
   return out.str();
