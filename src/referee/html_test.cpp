@@ -85,6 +85,13 @@ TEST(Html, TheHistoryIsSentencesNamingEachPlayerOnce) {
   EXPECT_NE(html.find("<li>Turn 2, bob [South]: play 3H, on 4.</li>"), std::string::npos) << html;
   EXPECT_NE(html.find("<li>Turn 3, ann [North]: resign.</li>"), std::string::npos) << html;
   EXPECT_EQ(referee::turn_words(turns[1], kPlayers, false), "Turn 2, bob [South]");
+  // With the game's engine, a move is said as the game says it (issue 62).
+  const core::Engine* engine = core::find_engine("nv-caravan");
+  const std::string said = referee::history_html(turns, kPlayers, engine);
+  EXPECT_NE(said.find("<li>Turn 1, ann [North]: " +
+                      core::svg::escape(engine->move_phrase(turns[0]["moves"][0])) + ".</li>"),
+            std::string::npos)
+      << said;
 }
 
 }  // namespace
