@@ -76,8 +76,8 @@ std::string deadline_of(const Document& view) {
   return deadline.is_string() ? deadline.get<std::string>() : std::string();
 }
 
-// The clock's rules in sentences: "Each move is due within 3d, with 1d of grace. If a player
-// misses a deadline, the game waits for them."
+// The clock's rules in sentences: "Each move is due within 3d, with 1d of grace after the
+// deadline. If a player misses a deadline, the game waits for them."
 std::string clock_line(const Document& clock) {
   const Document grace = clock.value("grace", Document());
   return fmt::format("Each move is due within {}{}. {}",
