@@ -249,7 +249,10 @@ TEST_F(MailGame, TheClockMailsAReminderThenTheForfeitAndTheRecordToEveryone) {
   const auto reminder = tick_mails();
   ASSERT_EQ(reminder.size(), 1u);
   EXPECT_EQ(reminder[0].to.address, "ann@example.org");
-  EXPECT_NE(reminder[0].body.find("A reminder: your move in turn 1 is due by"), std::string::npos);
+  EXPECT_NE(reminder[0].body.find("A reminder: your move in turn 1 is due Saturday 12:00 UTC, in "
+                                  "1 hour (2026-11-21T12:00:00Z)."),
+            std::string::npos)
+      << reminder[0].body;
   core::set_now(core::parse_time("2026-11-21T13:00:00Z"));  // past it
   const auto forfeit = tick_mails();
   ASSERT_EQ(forfeit.size(), 3u);
@@ -303,15 +306,28 @@ TEST_F(MailGame, AMissedDeadlineSaysHowFarTheSeatIsFromAForfeit) {
   const json created = referee::create_game(db(), request);
   const auto invitations = invite(created);
   ASSERT_FALSE(invitations.empty());
-  EXPECT_NE(invitations[0].body.find("If you miss a deadline, the referee plays the default move "
-                                     "for you; 3 deadlines missed in a row forfeit the game."),
+  EXPECT_NE(invitations[0].body.find("If you miss a deadline, the referee makes a move for you "
+                                     "(the game's default move); if you miss 3 in a row, you "
+                                     "forfeit the game."),
             std::string::npos)
       << invitations[0].body;
   core::set_now(core::parse_time("2026-11-21T13:00:00Z"));  // past both games' deadlines
   std::string cy;
   for (const auto& mail : tick_mails())
     if (mail.to.address == "cy@example.org") cy = mail.body;
-  EXPECT_NE(cy.find("the referee played the default move for you"), std::string::npos) << cy;
+  // The move it made, as the game says it (issue 62), not as a YAML list.
+  const std::string made = "the referee made a move for you: ";
+  ASSERT_NE(cy.find(made), std::string::npos) << cy;
+  const std::string said = cy.substr(cy.find(made) + made.size());
+  EXPECT_NE(said.rfind(core::find_engine("caravaneers")
+                           ->move_phrase(store::GameStore(db())
+                                             .turns(created["game"].get<std::string>(), 0)
+                                             .at(0)
+                                             .moves.at(0)),
+                       0),
+            std::string::npos)
+      << cy;
+  EXPECT_NE(said.front(), '[') << cy;
   EXPECT_NE(cy.find("That is 1 missed deadline in a row of the 3 that forfeit the game."),
             std::string::npos)
       << cy;
@@ -326,7 +342,8 @@ TEST_F(MailGame, AnExtensionIsMailedAsOneNotAsACorrection) {
   ASSERT_EQ(mails.size(), 3u);
   for (const auto& mail : mails) {
     EXPECT_NE(mail.body.find("The game master extended the deadline of game " + game_ +
-                             " by 2d; the deadline is now 2026-11-23T12:00:00Z"),
+                             " by 2d; the deadline is now Monday 12:00 UTC, in 3 days "
+                             "(2026-11-23T12:00:00Z)"),
               std::string::npos)
         << mail.body;
     EXPECT_NE(mail.body.find("The reason given: a holiday."), std::string::npos);

@@ -13,6 +13,7 @@
 #include "referee/html.hpp"
 #include "referee/move_lines.hpp"
 #include "referee/picture.hpp"
+#include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "store/sqlite.hpp"
 
@@ -217,22 +218,25 @@ constexpr std::size_t kLinksPerGroup = 8;
 // The letter for the eye: the picture in place with the position in words as its alt text, the
 // reader's moves as links when it is their move, then the whole text (nothing of it is lost to a
 // reader whose mail program shows only this part).
-std::string letter_html(const std::string& title, const Shown& picture, const std::string& moves,
-                        const std::string& text, const std::string& board) {
+std::string letter_html(const std::string& title, const std::string& lead, const Shown& picture,
+                        const std::string& moves, const std::string& text,
+                        const std::string& board) {
   namespace svg = core::svg;
   std::string html = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
       "<title>{}</title>\n<style>\n{}</style>\n</head>\n<body>\n",
       svg::escape(title), referee::kHtmlStyle);
+  // What the reader must know first (how the game ended), above the picture.
+  if (!lead.empty()) html += fmt::format("<p class=\"lead\">{}</p>\n", svg::escape(lead));
   if (!picture.cid.empty())
     html += fmt::format(
         "<p><img src=\"cid:{}\" width=\"{:.0f}\" style=\"max-width: 100%; height: auto\" "
         "alt=\"{}\"/></p>\n",
         svg::escape(picture.cid), picture.width, svg::escape(board));
   html += moves;
-  // The words wrap at the screen's width; the text board keeps its columns and scrolls in its
-  // own box when the screen is narrower than it.
+  // The words wrap at the screen's width; so does the text board, in a smaller font on a phone
+  // (kHtmlStyle): nothing scrolls sideways.
   const auto at = text.find(board);
   if (board.empty() || at == std::string::npos)
     return html +
@@ -245,16 +249,29 @@ std::string letter_html(const std::string& title, const Shown& picture, const st
                     svg::escape(text.substr(at + board.size())));
 }
 
+// How a finished game ended, for the first line of its last letters: "Game over: you win.",
+// "Game over: bob wins by resignation.", "Game over: a draw by agreement."
+std::string outcome_words(const json& view, const Reader& reader) {
+  const json result = view.value("result", json::object());
+  const std::string me = reader.player ? reader.player->name : std::string();
+  if (!me.empty() && result.value("winner", json()) == me)
+    return "Game over: you win" + referee::how_it_ended(result) + ".";
+  std::string line = referee::finished_line(result, [](const std::string& name) { return name; });
+  const std::string finished = "Finished";
+  if (line.rfind(finished, 0) == 0) line.replace(0, finished.size(), "Game over");
+  return line + ".";
+}
+
 }  // namespace
 
 Outgoing view_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
-                     const std::string& news, const Incoming* answering) {
+                     const std::string& news, const Incoming* answering, const std::string& coda) {
   referee::GamesInHand games(db);
-  return view_letter(games, game, reader, news, answering);
+  return view_letter(games, game, reader, news, answering, coda);
 }
 
 Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,
-                     const std::string& news, const Incoming* answering) {
+                     const std::string& news, const Incoming* answering, const std::string& coda) {
   // The view, its legal moves, its picture's latest turn and the record: one snapshot of the game.
   store::ReadSnapshot snapshot(games.db());
   const json view = reader.player ? games.view(game.id, reader.player->name)
@@ -272,7 +289,10 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
   std::ostringstream body;
   std::string moves_html;  // the reader's moves as links, when it is their move
   const std::string board = referee::draw_view(view);
-  body << greeting(reader.to) << news << "\n\n" << board << "\n";
+  // A finished game's letter opens with how it ended, before the news of the last turn.
+  const std::string lead = finished ? outcome_words(view, reader) : std::string();
+  body << greeting(reader.to) << (lead.empty() ? "" : lead + "\n\n") << news << "\n\n"
+       << board << "\n";
   if (finished) {
     const std::string record = fmt::format("{}-record.yaml", game.id);
     mail.attachments.push_back(
@@ -283,6 +303,10 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
         "can check it with: caravan-ref verify {}\n",
         record, record);
   } else if (to_move) {
+    // The deadline in words, from the one clock, and as the documents write it.
+    const std::string due = view.contains("deadline") && view["deadline"].is_string()
+                                ? referee::deadline_words(view["deadline"].get<std::string>())
+                                : std::string();
     const auto moves = games.legal_moves(game.id, reader.player->name, nullptr, kMovesListed);
     if (!moves.moves.empty()) {
       const referee::TurnLinks links = referee::turn_links(games, game.id, reader.player->name,
@@ -290,6 +314,8 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
       if (!links.to.empty())
         moves_html =
             fmt::format("<h2>Your move, turn {}: tap one to play it</h2>\n", next) +
+            (due.empty() ? std::string()
+                         : fmt::format("<p class=\"clock\">Due {}</p>\n", core::svg::escape(due))) +
             referee::move_links_html(referee::group_moves(moves.moves, game.kind), links,
                                      kLinksPerGroup, std::max(moves.total, moves.moves.size()));
     }
@@ -298,10 +324,7 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
     body << fmt::format(
                 "It is your move, turn {}{}. Reply to this mail with your turn, for "
                 "example:\n\n",
-                next,
-                view.contains("deadline") && view["deadline"].is_string()
-                    ? ", due by " + view["deadline"].get<std::string>()
-                    : "")
+                next, due.empty() ? std::string() : ", due " + due)
          << turn_template(game.id, reader.player->name, next, !reader.player->public_key.empty(),
                           example)
          << "\n";
@@ -334,8 +357,12 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
     std::string role;
     for (const auto& seat : view.value("players", json::array()))
       if (seat.value("name", std::string()) == next_name) role = seat.value("role", std::string());
-    body << fmt::format("Next to move: {}{}. You will hear from me again.\n", next_name,
-                        role.empty() ? std::string() : " [" + role + "]");
+    body << fmt::format(
+        "Next to move: {}{}{}. You will hear from me again.\n", next_name,
+        role.empty() ? std::string() : " [" + role + "]",
+        view.contains("deadline") && view["deadline"].is_string()
+            ? ", due " + referee::deadline_words(view["deadline"].get<std::string>())
+            : std::string());
   }
   if (!reader.player)
     body << "\nYou follow this game as an observer: you see what every player sees, never a "
@@ -346,9 +373,11 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
   mail.attachments.insert(mail.attachments.begin(),
                           {name, "application/yaml", output::to_yaml(view)});
   const Shown picture = add_picture(mail, games, view, reader, name.substr(0, name.size() - 5));
-  body << fmt::format("\nThe attached {} is this view as YAML.\n", name) << kSignature;
+  body << fmt::format("\nThe attached {} is this view as YAML.\n", name);
+  if (!coda.empty()) body << "\n" << coda << "\n";  // receipts and their keys come last
+  body << kSignature;
   mail.body = body.str();
-  mail.html = letter_html(mail.subject, picture, moves_html, mail.body, board);
+  mail.html = letter_html(mail.subject, lead, picture, moves_html, mail.body, board);
   return mail;
 }
 

@@ -62,14 +62,17 @@ Outgoing help_letter(store::Database& db, const Incoming& in, bool asked);
 // A mail in the reader's thread of `game`, replying to `answering` when given.
 Outgoing game_mail(const store::GameRow& game, const Reader& reader, const Incoming* answering);
 
-// The reader's view of the game now: `news` first, the view drawn and attached as YAML, a turn
-// to fill in and the legal moves when it is the reader's move (in the HTML part, links that
-// play them), and once the game is over, its
-// record (as `export` writes it) attached. All of it is made from the game in hand, which the
-// letters of one command share (each reader's view is made once).
+// The reader's view of the game now: `news` first (once the game is over, after a line saying
+// how it ended), the view drawn and attached as YAML, a turn to fill in and the legal moves when
+// it is the reader's move (in the HTML part, links that play them, said in words), its deadline
+// in words, and once the game is over, its record (as `export` writes it) attached; `coda`
+// (a receipt and its key) last, before the signature. All of it is made from the game in hand,
+// which the letters of one command share (each reader's view is made once).
 Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, const Reader& reader,
-                     const std::string& news, const Incoming* answering = nullptr);
+                     const std::string& news, const Incoming* answering = nullptr,
+                     const std::string& coda = {});
 Outgoing view_letter(store::Database& db, const store::GameRow& game, const Reader& reader,
-                     const std::string& news, const Incoming* answering = nullptr);
+                     const std::string& news, const Incoming* answering = nullptr,
+                     const std::string& coda = {});
 
 }  // namespace mail

@@ -31,18 +31,8 @@ std::string others(const store::GameRow& game, const std::string& me) {
 
 // The NMR policy as `new` stores it ({default, forfeit}), in words: what a missed deadline does.
 std::string missed_deadline_words(const json& nmr, bool to_a_player) {
-  const std::string who = to_a_player ? "you" : "a player";
-  const int forfeit = nmr.value("forfeit", 0);
-  if (forfeit == 1)
-    return fmt::format("If {} miss{} a deadline, {} forfeit{} the game.", who,
-                       to_a_player ? "" : "es", who, to_a_player ? "" : "s");
-  std::string text = fmt::format(
-      "If {} miss{} a deadline, {}", who, to_a_player ? "" : "es",
-      nmr.value("default", false)
-          ? fmt::format("the referee plays the default move for {}", to_a_player ? "you" : "them")
-          : fmt::format("the game waits for {}", to_a_player ? "you" : "them"));
-  if (forfeit > 1) text += fmt::format("; {} deadlines missed in a row forfeit the game", forfeit);
-  return text + ".";
+  return referee::missed_deadline_words(nmr.value("default", false), nmr.value("forfeit", 0),
+                                        to_a_player);
 }
 
 std::string clock_text(const store::GameRow& game, const json& created, bool to_a_player) {
@@ -123,22 +113,32 @@ std::string misses_words(const store::GameRow& game, const json& action) {
                      misses, misses == 1 ? "" : "s", forfeit);
 }
 
+// The moves the clock played, as the game says them: "Play A♣ on caravan 5".
+std::string moves_words(const store::GameRow& game, const json& action) {
+  const core::Engine* engine = core::find_engine(game.kind);
+  std::string words;
+  for (const auto& move : action.value("moves", json::array()))
+    words +=
+        (words.empty() ? "" : "; ") + (engine ? engine->move_phrase(move) : output::to_line(move));
+  return words.empty() ? "no move" : words;
+}
+
 std::string tick_news(const store::GameRow& game, const json& action, bool to_the_player) {
   const std::string player = action.value("player", "");
   const std::string what = action.value("action", "");
   const std::int64_t turn = action.value("turn", std::int64_t{0});
   const std::string you = to_the_player ? "You" : player;
   if (what == "remind")
-    return fmt::format("A reminder: your move in turn {} is due by {}.", turn,
-                       action.value("deadline", std::string("?")));
+    return fmt::format("A reminder: your move in turn {} is due {}.", turn,
+                       referee::deadline_words(action.value("deadline", std::string("?"))));
   if (what == "forfeit")
     return fmt::format("{} missed the deadline of turn {} ({} in a row) and forfeit{} the game.",
                        you, turn, action.value("misses", 1), to_the_player ? "" : "s");
   if (what == "default")
-    return fmt::format(
-        "{} missed the deadline of turn {}: the referee played the default move{}.{}", you, turn,
-        to_the_player ? " for you: " + output::to_line(action.value("moves", json())) : "",
-        misses_words(game, action));
+    return fmt::format("{} missed the deadline of turn {}: the referee made a move for {}{}.{}",
+                       you, turn, to_the_player ? "you" : "them",
+                       to_the_player ? ": " + moves_words(game, action) : "",
+                       misses_words(game, action));
   return fmt::format("{} missed the deadline of turn {}; the game waits for {}.{}", you, turn,
                      to_the_player ? "your move" : "them", misses_words(game, action));
 }
@@ -149,7 +149,8 @@ std::string admin_words(const std::string& game, const json& printed,
   const std::string op = printed.value("op", request.op);
   const json deadline = printed.value("deadline", json());
   const std::string due = deadline.is_string()
-                              ? fmt::format("; the deadline is now {}", deadline.get<std::string>())
+                              ? fmt::format("; the deadline is now {}",
+                                            referee::deadline_words(deadline.get<std::string>()))
                               : std::string();
   if (op == "extend")
     return fmt::format("The game master extended the deadline of game {} by {}{}", game, request.by,

@@ -29,19 +29,19 @@ Outgoing mover_letter(referee::GamesInHand& games, const MessageRow& row,
                       const store::GameRow& game, const Reader& reader, const Incoming& in,
                       const std::string& what) {
   const std::int64_t played = row.answer.value("turn", row.turn.value_or(0));
-  std::string news =
+  const std::string news =
       fmt::format("Your {} in game {} was accepted as turn {}.", what, game.id, played);
   const json receipt = row.answer.value("receipt", json());
-  std::string name;
+  std::string name, coda;  // the receipt comes last, after the game (issue 62)
   if (!receipt.is_null()) {
     name = fmt::format("receipt-{}.yaml", played);
-    news += fmt::format(
-        "\nYour signed receipt for it is attached as {}: it proves that the referee accepted "
+    coda = fmt::format(
+        "Your signed receipt for turn {} is attached as {}: it proves that the referee accepted "
         "this turn at this point of the game's chain. To check it, with the referee's key\n"
         "  {}\nrun:\n  caravan-ref verify --receipt {} --pubkey KEY",
-        name, receipt.value("referee_key", std::string("(caravan-ref pubkey)")), name);
+        played, name, receipt.value("referee_key", std::string("(caravan-ref pubkey)")), name);
   }
-  Outgoing mail = view_letter(games, game, reader, news, &in);
+  Outgoing mail = view_letter(games, game, reader, news, &in, coda);
   if (!name.empty())
     mail.attachments.push_back({name, "application/yaml", output::to_yaml(receipt)});
   return mail;

@@ -34,23 +34,36 @@ std::string crlf(const std::string& text) {
 
 }  // namespace
 
+// Phone first: at 390 px nothing is wider than the screen and nothing scrolls sideways, not even
+// in a box of its own. Long words break (overflow-wrap), pictures shrink (max-width, their
+// border inside it), and the text board wraps its lines where they are longer than the column,
+// in a smaller font on a narrow screen (a media query, which the mail programs of phones honour;
+// one that ignores it still wraps). Buttons are at least 44 px tall, a finger's width.
 const char* const kHtmlStyle =
     "body { font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; background: #FBF8F1;"
     " color: #000; margin: 1em auto; max-width: 640px; padding: 0 8px;"
     " overflow-wrap: anywhere; }\n"
     "h1 { font-size: 1.3em; } h2 { font-size: 1.1em; margin-top: 1.2em; }\n"
-    "svg, img { max-width: 100%; height: auto; border: 1px solid #999; }\n"
-    "code, pre, .move { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }\n"
+    "svg, img { max-width: 100%; height: auto; border: 1px solid #999;"
+    " box-sizing: border-box; }\n"
+    "code, pre { font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace; }\n"
     "pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #EFE3C8;"
-    " padding: 6px; }\n"
+    " padding: 6px; max-width: 100%; box-sizing: border-box; }\n"
     "div.words { white-space: pre-wrap; }\n"
-    "pre.board { white-space: pre; overflow-x: auto; overflow-wrap: normal; font-size: 0.85em; }\n"
+    "pre.board { font-size: 0.85em; line-height: 1.3; }\n"
     ".clock { color: #D55E00; font-weight: bold; }\n"
+    ".lead { font-size: 1.2em; font-weight: bold; }\n"
     "ul.moves, ul.history { padding-left: 1.2em; } ul.moves li { margin: 0.4em 0; }\n"
-    "a.move { display: inline-block; margin: 2px 4px 2px 0; padding: 6px 8px;"
-    " border: 1px solid #0072B2; border-radius: 4px; color: #0072B2; text-decoration: none; }\n"
-    "code.move { display: inline-block; margin: 2px 6px 2px 0; }\n"
-    "ul.history li { margin: 0.2em 0; } .events { color: #444; }\n";
+    "a.move { display: inline-block; max-width: 100%; box-sizing: border-box;"
+    " min-height: 44px; margin: 3px 4px 3px 0; padding: 10px 10px;"
+    " border: 1px solid #0072B2; border-radius: 6px; color: #0072B2;"
+    " text-decoration: none; }\n"
+    "code.move, span.move { display: inline-block; margin: 2px 6px 2px 0; }\n"
+    "ul.history li { margin: 0.2em 0; } .events { color: #444; }\n"
+    "@media (max-width: 480px) {\n"
+    "  body { padding: 0 6px; }\n"
+    "  pre.board { font-size: 0.62em; padding: 4px; }\n"
+    "}\n";
 
 TurnLinks turn_links(GamesInHand& games, const std::string& game, const std::string& player,
                      std::int64_t turn, const std::string& to, const std::string& subject) {
@@ -107,13 +120,18 @@ std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLink
         break;
       }
       const std::string& move = group.moves[i];
+      // The button says the move in words; its turn file keeps the notation.
+      const std::string phrase = i < group.phrases.size() ? group.phrases[i] : move;
       if (links.to.empty()) {
-        html += fmt::format("<code class=\"move\">{}</code> ", escape(move));
+        // No link to tap: the notation to write in a turn follows the words.
+        html += phrase == move ? fmt::format("<code class=\"move\">{}</code> ", escape(move))
+                               : fmt::format("<span class=\"move\">{} <code>{}</code></span> ",
+                                             escape(phrase), escape(move));
       } else {
         const std::string body = turn_file(links.game, links.player, links.turn, links.credential,
                                            {move}, links.keep_open);
         html += fmt::format("<a class=\"move\" href=\"{}\">{}</a> ",
-                            escape(mailto(links.to, links.subject, body)), escape(move));
+                            escape(mailto(links.to, links.subject, body)), escape(phrase));
       }
       ++shown;
     }
@@ -136,11 +154,12 @@ std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLink
   return html;
 }
 
-std::string history_html(const Document& turns, const Document& players) {
+std::string history_html(const Document& turns, const Document& players,
+                         const core::Engine* engine) {
   if (turns.empty()) return "<p>No turn yet.</p>\n";
   std::string html = "<ul class=\"history\">\n";
   for (const auto& turn : turns)
-    html += fmt::format("<li>{}.</li>\n", escape(turn_words(turn, players)));
+    html += fmt::format("<li>{}.</li>\n", escape(turn_words(turn, players, true, engine)));
   return html + "</ul>\n";
 }
 

@@ -52,8 +52,10 @@ std::string mailto(const std::string& to, const std::string& subject, const std:
 std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLinks& links,
                             std::size_t per_group, std::size_t total);
 
-// The history (referee::history's turns) as a list of sentences (prose.hpp, turn_words).
-std::string history_html(const core::Document& turns, const core::Document& players);
+// The history (referee::history's turns) as a list of sentences (prose.hpp, turn_words), each
+// move as `engine` says it when one is given.
+std::string history_html(const core::Document& turns, const core::Document& players,
+                         const core::Engine* engine = nullptr);
 
 // The style of the page and of a mail's HTML part: a column at most 640 px wide, pictures and
 // long lines that shrink or wrap, never wider than the screen.

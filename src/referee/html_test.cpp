@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/svg.hpp"
+#include "referee/move_lines.hpp"
 #include "referee/prose.hpp"
 
 namespace {
@@ -43,6 +45,36 @@ TEST(Html, ALongGroupShowsItsFirstLinksAndSaysHowToAskForTheRest) {
   EXPECT_NE(plain.find("<code class=\"move\">{play: 7S, on: 3}</code>"), std::string::npos);
 }
 
+// Issue 62: a button says its move as the game says it (core::Engine::move_phrase), while the
+// turn file it mails keeps the notation; a page without links gives both.
+TEST(Html, AMoveButtonSaysTheMoveInTheGamesWordsAndMailsItsNotation) {
+  const core::Engine* engine = core::find_engine("nv-caravan");
+  ASSERT_NE(engine, nullptr);
+  const Document moves =
+      Document::parse(R"([{"play": "JH", "on": 2, "at": 3}, {"discard": "4C"}])");
+  const auto groups = referee::group_moves(moves, "nv-caravan");
+  const referee::TurnLinks links{"ref@x.example", "s", "g1", "ann", 2, "token: P", false};
+  const std::string html = referee::move_links_html(groups, links, 8, 2);
+  for (const auto& move : moves) {
+    const std::string phrase = engine->move_phrase(move);
+    const std::string notation = referee::move_line(move, "nv-caravan");
+    EXPECT_NE(html.find("\">" + core::svg::escape(phrase) + "</a>"), std::string::npos)
+        << phrase << " in " << html;
+    EXPECT_NE(
+        html.find(core::svg::escape(referee::mailto(
+            "ref@x.example", "s", referee::turn_file("g1", "ann", 2, "token: P", {notation})))),
+        std::string::npos)
+        << notation << " in " << html;
+  }
+  EXPECT_NE(engine->move_phrase(moves[0]), "{play: JH, on: 2, at: 3}")
+      << "the words are the engine's, not the notation";
+  const std::string plain = referee::move_links_html(groups, {}, 8, 2);
+  EXPECT_NE(plain.find(core::svg::escape(engine->move_phrase(moves[0])) +
+                       " <code>{play: JH, on: 2, at: 3}</code>"),
+            std::string::npos)
+      << plain;
+}
+
 TEST(Html, TheHistoryIsSentencesNamingEachPlayerOnce) {
   const Document turns = Document::parse(R"([
     {"turn": 1, "player": "ann", "moves": [{"play": "7S", "on": 1}], "events": []},
@@ -53,6 +85,13 @@ TEST(Html, TheHistoryIsSentencesNamingEachPlayerOnce) {
   EXPECT_NE(html.find("<li>Turn 2, bob [South]: play 3H, on 4.</li>"), std::string::npos) << html;
   EXPECT_NE(html.find("<li>Turn 3, ann [North]: resign.</li>"), std::string::npos) << html;
   EXPECT_EQ(referee::turn_words(turns[1], kPlayers, false), "Turn 2, bob [South]");
+  // With the game's engine, a move is said as the game says it (issue 62).
+  const core::Engine* engine = core::find_engine("nv-caravan");
+  const std::string said = referee::history_html(turns, kPlayers, engine);
+  EXPECT_NE(said.find("<li>Turn 1, ann [North]: " +
+                      core::svg::escape(engine->move_phrase(turns[0]["moves"][0])) + ".</li>"),
+            std::string::npos)
+      << said;
 }
 
 }  // namespace

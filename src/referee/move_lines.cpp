@@ -69,11 +69,14 @@ std::string move_line(const Document& move, const std::string& kind) {
 std::vector<MoveGroup> group_moves(const Document& moves, const std::string& kind) {
   std::vector<MoveGroup> groups;
   std::map<std::string, std::size_t> index;
+  const core::Engine* engine = core::find_engine(kind);
   for (const auto& move : moves) {
     const std::string label = label_of(move, kind);
     auto [it, fresh] = index.emplace(label, groups.size());
     if (fresh) groups.push_back({label, {}});
-    groups[it->second].moves.push_back(move_line(move, kind));
+    MoveGroup& group = groups[it->second];
+    group.moves.push_back(move_line(move, kind));
+    if (engine) group.phrases.push_back(engine->move_phrase(move));
   }
   return groups;
 }

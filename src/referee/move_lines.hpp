@@ -19,6 +19,9 @@ std::string move_line(const core::Document& move, const std::string& kind);
 struct MoveGroup {
   std::string label;               // "play JC", "move c3", "discard"; empty for plain words
   std::vector<std::string> moves;  // move_line of each
+  // How a person says each (core::Engine::move_phrase: "Play J♥ on caravan 2, card 3"), one a
+  // move; empty when made by hand (each move is then said as written).
+  std::vector<std::string> phrases{};
 };
 std::vector<MoveGroup> group_moves(const core::Document& moves, const std::string& kind);
 

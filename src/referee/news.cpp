@@ -66,7 +66,7 @@ std::string text_of(const Document& news, const SeatLabels& labels) {
       text += " (the clock is paused)";
     else if (news["deadline"].is_string()) {
       text += ", until ";
-      text += news["deadline"].get<std::string>();
+      text += deadline_words(news["deadline"].get<std::string>());
     }
   }
   return text;

@@ -76,11 +76,15 @@ std::string deadline_of(const Document& view) {
   return deadline.is_string() ? deadline.get<std::string>() : std::string();
 }
 
-// The clock's rules in words: "a move within 3d, 1d of grace; then: default move".
+// The clock's rules in sentences: "Each move is due within 3d, with 1d of grace after the
+// deadline. If a player misses a deadline, the game waits for them."
 std::string clock_line(const Document& clock) {
-  return fmt::format("A move within {}, {} of grace; after that: {}.",
+  const Document grace = clock.value("grace", Document());
+  return fmt::format("Each move is due within {}{}. {}",
                      duration_words(clock.value("deadline", Document())),
-                     duration_words(clock.value("grace", Document()), "0s"),
+                     grace.is_number() && grace.get<double>() > 0
+                         ? ", with " + duration_words(grace) + " of grace after the deadline"
+                         : std::string(),
                      nmr_words(text_of(clock.value("nmr", Document()), "wait")));
 }
 
@@ -114,8 +118,11 @@ core::Engine::Picture picture(const Document& view, const Document& latest) {
          {.size = 16, .bold = true});
   std::string second = you_line(view);
   if (const std::string status = status_line(view); !status.empty()) second += " \u2022 " + status;
-  if (const std::string deadline = deadline_of(view); !deadline.empty())
-    second += " \u2022 deadline " + deadline;
+  // The deadline's day and time, not how far off it is: a picture is looked at again later.
+  if (const std::string deadline = deadline_of(view); !deadline.empty()) {
+    const auto when = core::parse_time(deadline);
+    second += " \u2022 due " + (when ? when_words(*when, core::now(), false) : deadline);
+  }
   d.text(8, 40, second, {.size = 14});
   d.place(board.svg, 0, kHeader);
   if (!position.empty())
@@ -150,8 +157,8 @@ std::string html_page(const Document& view, const Document& moves, const Documen
   if (view.contains("clock")) {
     page += "<h2>Clock</h2>\n";
     if (const std::string deadline = deadline_of(view); !deadline.empty())
-      page += fmt::format("<p class=\"clock\">{}, by {}</p>\n", escape(status_line(view)),
-                          escape(deadline));
+      page += fmt::format("<p class=\"clock\">{}, due {}</p>\n", escape(status_line(view)),
+                          escape(deadline_words(deadline)));
     page += fmt::format("<p>{}</p>\n", escape(clock_line(view["clock"])));
   }
   page += pic.svg;
@@ -178,7 +185,9 @@ std::string html_page(const Document& view, const Document& moves, const Documen
                         escape(turn_file(turn.game, turn.player, turn.turn, turn.credential,
                                          {move_line(moves[0], kind)}, turn.keep_open)));
   }
-  page += "<h2>History</h2>\n" + history_html(history, view.value("players", Document::array())) +
+  page += "<h2>History</h2>\n" +
+          history_html(history, view.value("players", Document::array()),
+                       core::find_engine(text_of(view.value("kind", Document())))) +
           "</body>\n</html>\n";
   return page;
 }

@@ -1,6 +1,7 @@
 #include "referee/prose.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
 #include <vector>
 
@@ -124,7 +125,8 @@ std::string move_words(const Document& move) {
   return move.is_object() ? event_words(move, {}) : words(move, {});
 }
 
-std::string turn_words(const Document& turn, const Document& players, bool events) {
+std::string turn_words(const Document& turn, const Document& players, bool events,
+                       const core::Engine* engine) {
   if (turn.value("setup", false) || !turn.contains("player")) return "Set-up";
   const SeatLabels labels = seat_labels(players);
   const SeatLabels by_name = name_labels(players);
@@ -134,7 +136,8 @@ std::string turn_words(const Document& turn, const Document& players, bool event
       turn.value("forced", false) ? " (played by the referee)" : "");
   std::string what;
   if (turn.contains("moves") && turn["moves"].is_array() && !turn["moves"].empty()) {
-    for (const auto& move : turn["moves"]) what += (what.empty() ? "" : "; ") + move_words(move);
+    for (const auto& move : turn["moves"])
+      what += (what.empty() ? "" : "; ") + (engine ? engine->move_phrase(move) : move_words(move));
   } else if (turn.contains("action") && turn["action"].is_object()) {
     what = move_words(turn["action"]);
   } else if (events) {
@@ -160,6 +163,20 @@ std::string event_words(const Document& event, const SeatLabels& labels) {
     subject = label(labels, event["seat"].get<std::string>());
   else if (event.contains("player") && event["player"].is_string())
     subject = event["player"].get<std::string>();
+  // The clock's own actions, said as what happened rather than as their keys ("nmr, policy
+  // default" is the referee's jargon).
+  const std::string action = event.value("action", Document()).is_string()
+                                 ? event["action"].get<std::string>()
+                                 : std::string();
+  std::string clock;
+  if (action == "nmr")
+    clock = event.value("policy", std::string()) == "default"
+                ? "missed the deadline, and the referee made a move for them"
+                : "missed the deadline; the game waits for them";
+  else if (action == "forfeit" && event.value("misses", Document()).is_number())
+    clock = fmt::format("forfeited the game after {} missed deadlines in a row",
+                        event["misses"].dump());
+  if (!clock.empty()) return subject.empty() ? clock : subject + " " + clock;
   std::vector<std::string> parts;
   for (const std::string key : kLeading) {
     if (!event.contains(key)) continue;
@@ -190,7 +207,23 @@ std::string event_words(const Document& event, const SeatLabels& labels) {
   return subject.empty() ? sentence : subject + ": " + sentence;
 }
 
-std::string nmr_words(const std::string& policy) {
+std::string missed_deadline_words(bool by_default, int forfeit, bool to_the_player) {
+  const std::string you = to_the_player ? "you" : "a player";
+  if (forfeit == 1)
+    return to_the_player ? "If you miss a deadline, you forfeit the game."
+                         : "If a player misses a deadline, they forfeit the game.";
+  std::string text = fmt::format(
+      "If {} miss{} a deadline, {}", you, to_the_player ? "" : "es",
+      by_default ? fmt::format("the referee makes a move for {} (the game's default move)",
+                               to_the_player ? "you" : "them")
+                 : fmt::format("the game waits for {}", to_the_player ? "you" : "them"));
+  if (forfeit > 1)
+    text += to_the_player ? fmt::format("; if you miss {} in a row, you forfeit the game", forfeit)
+                          : fmt::format("; one who misses {} in a row forfeits the game", forfeit);
+  return text + ".";
+}
+
+std::string nmr_words(const std::string& policy, bool to_the_player) {
   bool by_default = false;
   int forfeit = 0;
   std::size_t begin = 0;
@@ -206,10 +239,59 @@ std::string nmr_words(const std::string& policy) {
       return policy;
     begin = comma + 1;
   }
-  if (forfeit == 1) return "the player forfeits the game";
-  std::string words = by_default ? "the referee plays the default move" : "the game waits";
-  if (forfeit > 1) words += fmt::format("; {} deadlines missed in a row forfeit the game", forfeit);
-  return words;
+  return missed_deadline_words(by_default, forfeit, to_the_player);
+}
+
+namespace {
+
+// "23 hours", "1 day 2 hours", "45 minutes": never rounded up.
+std::string distance_words(std::int64_t seconds) {
+  const auto counted = [](std::int64_t n, const char* unit) {
+    return fmt::format("{} {}{}", n, unit, n == 1 ? "" : "s");
+  };
+  const std::int64_t minutes = seconds / 60, hours = minutes / 60, days = hours / 24;
+  if (minutes < 1) return "less than a minute";
+  if (hours < 1) return counted(minutes, "minute");
+  if (hours < 10)
+    return minutes % 60 == 0 ? counted(hours, "hour")
+                             : counted(hours, "hour") + " " + counted(minutes % 60, "minute");
+  if (days < 2) return counted(hours, "hour");
+  if (days < 7 && hours % 24 != 0) return counted(days, "day") + " " + counted(hours % 24, "hour");
+  return counted(days, "day");
+}
+
+}  // namespace
+
+std::string when_words(core::Time when, core::Time now, bool distance) {
+  using namespace std::chrono;
+  static constexpr const char* kDays[] = {"Sunday",   "Monday", "Tuesday", "Wednesday",
+                                          "Thursday", "Friday", "Saturday"};
+  static constexpr const char* kMonths[] = {"January",   "February", "March",    "April",
+                                            "May",       "June",     "July",     "August",
+                                            "September", "October",  "November", "December"};
+  const sys_days day = floor<days>(when);
+  const year_month_day date(day);
+  const hh_mm_ss time(floor<minutes>(when - day));
+  const std::int64_t ahead = (when - now).count();
+  std::string text = kDays[weekday(day).c_encoding()];
+  // Within the coming week the day's name says which day it is; otherwise the date says it.
+  if (ahead < 0 || ahead >= 6 * 86400) {
+    text += fmt::format(" {} {}", static_cast<unsigned>(date.day()),
+                        kMonths[static_cast<unsigned>(date.month()) - 1]);
+    if (date.year() != year_month_day(floor<days>(now)).year())
+      text += fmt::format(" {}", static_cast<int>(date.year()));
+  }
+  text += fmt::format(" {:02}:{:02} UTC", time.hours().count(), time.minutes().count());
+  if (!distance) return text;
+  return text +
+         (ahead >= 0 ? ", in " + distance_words(ahead) : ", " + distance_words(-ahead) + " ago");
+}
+
+std::string deadline_words(const std::string& deadline, bool iso) {
+  const auto when = core::parse_time(deadline);
+  if (!when) return deadline;
+  const std::string words = when_words(*when, core::now());
+  return iso ? words + " (" + deadline + ")" : words;
 }
 
 std::string describe_log(const Document& log) {
@@ -254,7 +336,9 @@ std::string describe_list(const Document& list) {
     if (game.value("overdue", false)) state += ", overdue";
     rows.push_back({game.at("game").get<std::string>(), game.at("kind").get<std::string>(),
                     game.at("turn").dump(), state,
-                    game["deadline"].is_string() ? game["deadline"].get<std::string>() : "-",
+                    game["deadline"].is_string()
+                        ? deadline_words(game["deadline"].get<std::string>(), false)
+                        : "-",
                     words(game.at("players"), {})});
   }
   return table(rows);
@@ -304,7 +388,8 @@ std::string describe_new(const Document& created) {
   out << fmt::format("Game {} ({}) has begun.\n", created.at("game").get<std::string>(),
                      created.at("kind").get<std::string>());
   if (created.contains("deadline") && created["deadline"].is_string())
-    out << "The first move is due by " << created["deadline"].get<std::string>() << ".\n";
+    out << "The first move is due " << deadline_words(created["deadline"].get<std::string>())
+        << ".\n";
   out << "Seed commitment: " << created.value("seed_commitment", std::string()) << "\n";
   out << "\nEach player's secret, shown only now: give each player their own.\n";
   for (const auto& player : created.at("players")) {

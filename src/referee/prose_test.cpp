@@ -52,13 +52,90 @@ TEST(Prose, ALogIsTurnsOfSentencesNotAnOutline) {
   EXPECT_NE(text.find("Seed: shown when the game is over"), std::string::npos) << text;
 }
 
-TEST(Prose, AnNmrPolicyReadsAsWords) {
-  EXPECT_EQ(nmr_words("wait"), "the game waits");
-  EXPECT_EQ(nmr_words("default"), "the referee plays the default move");
-  EXPECT_EQ(nmr_words("forfeit:1"), "the player forfeits the game");
+// Issue 62: what a missed deadline does, in sentences a player reads without the manual.
+TEST(Prose, AnNmrPolicyReadsAsPlainSentences) {
+  EXPECT_EQ(nmr_words("wait"), "If a player misses a deadline, the game waits for them.");
+  EXPECT_EQ(nmr_words("default"),
+            "If a player misses a deadline, the referee makes a move for them (the game's "
+            "default move).");
+  EXPECT_EQ(nmr_words("forfeit:1"), "If a player misses a deadline, they forfeit the game.");
   EXPECT_EQ(nmr_words("default,forfeit:3"),
-            "the referee plays the default move; 3 deadlines missed in a row forfeit the game");
+            "If a player misses a deadline, the referee makes a move for them (the game's "
+            "default move); one who misses 3 in a row forfeits the game.");
+  EXPECT_EQ(nmr_words("default,forfeit:3", true),
+            "If you miss a deadline, the referee makes a move for you (the game's default "
+            "move); if you miss 3 in a row, you forfeit the game.");
+  EXPECT_EQ(nmr_words("wait,forfeit:2", true),
+            "If you miss a deadline, the game waits for you; if you miss 2 in a row, you forfeit "
+            "the game.");
+  EXPECT_EQ(missed_deadline_words(false, 1, true), "If you miss a deadline, you forfeit the game.");
   EXPECT_EQ(nmr_words("something new"), "something new");  // given as it is
+}
+
+// Issue 62: the clock's own turns are told as what happened, not as "nmr, policy default".
+TEST(Prose, AMissedDeadlineReadsAsWhatHappened) {
+  const auto labels = seat_labels(kPlayers);
+  EXPECT_EQ(event_words(Document::parse(R"({"action": "nmr", "policy": "default",
+                                            "player": "ann"})"),
+                        labels),
+            "ann missed the deadline, and the referee made a move for them");
+  EXPECT_EQ(event_words(Document::parse(R"({"action": "nmr", "policy": "wait"})"), labels),
+            "missed the deadline; the game waits for them");
+  EXPECT_EQ(event_words(Document::parse(R"({"action": "forfeit", "misses": 3,
+                                            "seat": "South"})"),
+                        labels),
+            "bob [South] forfeited the game after 3 missed deadlines in a row");
+  const Document turn = Document::parse(R"({"turn": 7, "player": "bob", "forced": true,
+    "moves": [], "action": {"action": "nmr", "policy": "wait"}, "events": []})");
+  EXPECT_EQ(turn_words(turn, kPlayers),
+            "Turn 7, bob [South] (played by the referee): missed the deadline; the game waits "
+            "for them");
+}
+
+// Issue 62: a deadline in words as well as ISO, from the clock tests set; the day's name within
+// the coming week, the date beyond it or in the past, the year only when it is not this one.
+TEST(Prose, ADeadlineReadsAsADayATimeAndHowFarOff) {
+  const core::Time monday = *core::parse_time("2026-01-05T19:40:00Z");  // a Monday
+  const auto at = [](const char* iso) { return *core::parse_time(iso); };
+  EXPECT_EQ(when_words(at("2026-01-06T18:20:00Z"), monday), "Tuesday 18:20 UTC, in 22 hours");
+  EXPECT_EQ(when_words(at("2026-01-06T19:40:59Z"), monday), "Tuesday 19:40 UTC, in 24 hours");
+  EXPECT_EQ(when_words(at("2026-01-05T21:10:00Z"), monday),
+            "Monday 21:10 UTC, in 1 hour 30 minutes");
+  EXPECT_EQ(when_words(at("2026-01-05T19:40:30Z"), monday),
+            "Monday 19:40 UTC, in less than a minute");
+  EXPECT_EQ(when_words(at("2026-01-06T00:05:00Z"), monday),
+            "Tuesday 00:05 UTC, in 4 hours 25 minutes")
+      << "past midnight: the next day's name";
+  EXPECT_EQ(when_words(at("2026-01-08T22:40:00Z"), monday),
+            "Thursday 22:40 UTC, in 3 days 3 hours");
+  EXPECT_EQ(when_words(at("2026-01-11T19:39:00Z"), monday), "Sunday 19:39 UTC, in 5 days 23 hours");
+  EXPECT_EQ(when_words(at("2026-01-12T09:00:00Z"), monday),
+            "Monday 12 January 09:00 UTC, in 6 days 13 hours")
+      << "next Monday is not 'Monday': its date says which";
+  EXPECT_EQ(when_words(at("2026-01-20T19:40:00Z"), monday),
+            "Tuesday 20 January 19:40 UTC, in 15 days");
+  EXPECT_EQ(when_words(at("2026-01-05T17:40:00Z"), monday),
+            "Monday 5 January 17:40 UTC, 2 hours ago");
+  EXPECT_EQ(when_words(at("2026-01-04T17:40:00Z"), monday),
+            "Sunday 4 January 17:40 UTC, 26 hours ago");
+  EXPECT_EQ(when_words(at("2025-12-31T23:59:00Z"), monday),
+            "Wednesday 31 December 2025 23:59 UTC, 4 days 19 hours ago")
+      << "another year: it is named";
+  EXPECT_EQ(when_words(at("2027-01-05T19:40:00Z"), monday),
+            "Tuesday 5 January 2027 19:40 UTC, in 365 days");
+
+  EXPECT_EQ(when_words(at("2026-01-06T18:20:00Z"), monday, false), "Tuesday 18:20 UTC");
+  EXPECT_EQ(when_words(at("2026-01-20T19:40:00Z"), monday, false), "Tuesday 20 January 19:40 UTC");
+
+  // From the one clock, with the ISO form the documents keep.
+  core::set_now(monday);
+  EXPECT_EQ(deadline_words("2026-01-06T18:20:00Z"),
+            "Tuesday 18:20 UTC, in 22 hours (2026-01-06T18:20:00Z)");
+  EXPECT_EQ(deadline_words("2026-01-06T18:20:00Z", false), "Tuesday 18:20 UTC, in 22 hours");
+  core::set_now(at("2026-01-06T18:00:00Z"));
+  EXPECT_EQ(deadline_words("2026-01-06T18:20:00Z", false), "Tuesday 18:20 UTC, in 20 minutes");
+  core::set_now(std::nullopt);
+  EXPECT_EQ(deadline_words("not a time"), "not a time");
 }
 
 TEST(Prose, ListIsATableWithAColumnPerField) {

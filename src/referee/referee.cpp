@@ -346,7 +346,7 @@ std::string draw_view(const Document& doc) {
   } else if (!doc.at("to_move").empty()) {
     out << "To move: " << named(doc["to_move"][0].get<std::string>());
     if (doc.contains("deadline") && doc["deadline"].is_string())
-      out << ", by " << doc["deadline"].get<std::string>();
+      out << ", due " << deadline_words(doc["deadline"].get<std::string>());
     else if (doc.value("paused", false))
       out << " (the clock is stopped)";
     out << "\n";
@@ -358,7 +358,7 @@ std::string draw_view(const Document& doc) {
   const Document& last = doc.at("last");
   if (!last.empty()) out << "\nSince your last turn:\n";
   for (const auto& turn : last) {
-    out << "  " << turn_words(turn, doc.value("players", Document::array()), false) << "\n";
+    out << "  " << turn_words(turn, doc.value("players", Document::array()), false, engine) << "\n";
     for (const auto& event : turn.at("events")) out << "    " << event_words(event, labels) << "\n";
   }
   return out.str();

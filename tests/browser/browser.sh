@@ -84,8 +84,10 @@ done
 # Issue 44, as a player by mail sees it: for every engine, a game whose players and observer have
 # addresses; the first player's invitation, their first move played by following its first
 # mailto: link through `mail` (the move must be applied), the second player's mail that answers
-# it, the observer's, and the second player's page. Each mail's HTML part with its cid: pictures
-# written beside it, then all of them at 390 and 1280 px in one browser run (mail_pages.py).
+# it, the observer's, the second player's page, and the game's last mail (issue 62). Each mail's HTML part with its cid: pictures
+# written beside it, then all of them at 390 and 1280 px in one browser run (mail_pages.py):
+# a picture shown and fitting, nothing scrolling sideways (the page or any box in it), and at
+# 390 px each card face or good (class "face") of a page's picture at least 28 px tall.
 export CARAVAN_REF_FROM="Referee <ref@games.example.org>"
 pages=()
 for kind in $("$BIN" games | sed -n 's/^  kind: //p'); do
@@ -112,8 +114,26 @@ for kind in $("$BIN" games | sed -n 's/^  kind: //p'); do
       fail "$kind: $who's mail after the tapped move"
   done
   "$BIN" html "$g" --player bob --out "$WORK/$kind-page.html" || fail "$kind: html"
+  # Issue 62: the last mail of the game, as its last player to resign by mail reads it (every
+  # player but one resigns): the outcome first, the receipt and its key last.
+  mapfile -t names < <(awk '/ name: /{name=$NF} / token: /{print name}' "$WORK/new-$kind.yaml")
+  for ((i = 0; i + 1 < ${#names[@]}; i++)); do
+    who=${names[$i]}
+    token=$(awk -v who="$who" '/ name: /{name=$NF} / token: /{if (name == who) print $NF}' \
+      "$WORK/new-$kind.yaml")
+    printf 'From: %s <%s@example.org>\nTo: ref@games.example.org\nSubject: resign\nMessage-ID: <resign-%s-%s@example.org>\n\ngame: %s\nplayer: %s\ntoken: %s\n' \
+      "$who" "$who" "$kind" "$who" "$g" "$who" "$token" >"$WORK/resign.eml"
+    rm -f "$out"/new/*
+    "$BIN" mail --outbox "$out" <"$WORK/resign.eml" >"$WORK/resign-$kind.yaml" &&
+      grep -q '^verdict: accepted' "$WORK/resign-$kind.yaml" || fail "$kind: $who's resignation by mail"
+  done
+  message=$(grep -li "^To: ${names[-2]}" "$out"/new/*) &&
+    python3 "$SRC/tests/browser/mail_pages.py" html "$message" "$WORK" "$kind-final" ||
+    fail "$kind: the last mail of the game"
+  grep -q '<p class="lead">Game over: ' "$WORK/$kind-final.html" ||
+    fail "$kind: the last mail does not open with the outcome"
   pages+=("$WORK/$kind-invitation.html" "$WORK/$kind-bob.html" "$WORK/$kind-olga.html"
-    "$WORK/$kind-page.html")
+    "$WORK/$kind-page.html" "$WORK/$kind-final.html")
 done
 unset CARAVAN_REF_FROM
 python3 "$SRC/tests/browser/mail_pages.py" gallery "$WORK/mails.html" "${pages[@]}"
@@ -123,7 +143,11 @@ python3 "$SRC/tests/browser/mail_pages.py" gallery "$WORK/mails.html" "${pages[@
 sed -n '/<pre id="results">/,/<\/pre>/p' "$WORK/mails.dom" | sed 's/<[^>]*>//g' >"$WORK/mails.txt"
 grep '^bad ' "$WORK/mails.txt" | while read -r line; do echo "FAIL: $line"; done
 [ "$(grep -c '^ok ' "$WORK/mails.txt")" -eq $((2 * ${#pages[@]})) ] ||
-  fail "mails and pages: $(grep -c '^ok ' "$WORK/mails.txt") of $((2 * ${#pages[@]})) renders shown whole (see $WORK/mails.txt)"
+  fail "mails and pages: $(grep -c '^ok ' "$WORK/mails.txt") of $((2 * ${#pages[@]})) renders shown whole, nothing scrolling sideways (see $WORK/mails.txt)"
+# Issue 62: the card faces and goods measured at 390 px (pictures drawn inline, on the pages).
+echo "faces measured at 390 px: $(sed -n 's/^[a-z]* [^ ]* 390 faces \([0-9]*\) .*/\1/p' \
+  "$WORK/mails.txt" | awk '{ n += $1 } END { print n + 0 }') in $(grep -c '^[a-z]* [^ ]* 390 faces ' \
+  "$WORK/mails.txt") renders"
 
 # One player's page (the last game's): picture, hand or reserve, legal moves, history.
 "$BIN" html "$game" --player ann --out "$WORK/page.tmp" && sed "s/$game/GAME/g" "$WORK/page.tmp" \

@@ -12,7 +12,12 @@
       Writes one page holding every PAGE twice, in frames 390 and 1280 px wide (srcdoc, so that
       the script may look inside), and a script that writes one line a frame into #results:
       "ok NAME WIDTH" or "bad NAME WIDTH: why". The check: a picture is shown (an image loaded
-      and drawn, or an SVG drawn) and fits, and the document is no wider than its frame.
+      and drawn, or an SVG drawn) and fits, and the document is no wider than its frame; nothing
+      scrolls sideways in a box of its own (an element whose overflow is not visible and whose
+      content is wider than it), and no element reaches past the frame's right edge (issue 62).
+      At 390 px the card faces and goods of an inline picture (class "face") are measured: each
+      at least 28 px tall; the line says how many were measured and the smallest,
+      "ok NAME 390 faces 12 smallest 30.5".
 """
 import email
 import hashlib
@@ -109,7 +114,35 @@ window.addEventListener('load', () => {
       else why.push('the picture does not fit: ' + box.width + ' px');
     }
     if (shown === 0) why.push('no picture shown');
-    lines.push((why.length ? 'bad ' : 'ok ') + name + ' ' + width + (why.length ? ': ' + why.join('; ') : ''));
+    // Issue 62: nothing scrolls sideways, not even in a box of its own, and nothing reaches past
+    // the right edge. Inside a picture only the picture's own box counts (it clips its drawing).
+    const what = el => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
+      ? '.' + el.className.trim().split(/\s+/).join('.') : '');
+    for (const el of doc.body.querySelectorAll('*')) {
+      if (el.closest('svg') && el.tagName.toLowerCase() !== 'svg') continue;
+      const style = frame.contentWindow.getComputedStyle(el);
+      if (style.display === 'none') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+        why.push(what(el) + ' scrolls sideways (' + el.scrollWidth + ' px in a box of ' + el.clientWidth + ')');
+      else if (style.overflowX === 'visible' && el.clientWidth > 0 && box.left + el.scrollWidth > width + 1)
+        why.push(what(el) + ' holds content reaching ' + Math.round(box.left + el.scrollWidth) + ' px');
+      if (box.right > width + 1)
+        why.push(what(el) + ' reaches ' + Math.round(box.right) + ' px, past the frame of ' + width);
+    }
+    // Issue 62: card faces and goods a finger can find on a phone.
+    let faces = '';
+    if (width < 600) {
+      const heights = [...doc.querySelectorAll('svg .face')].map(f => f.getBoundingClientRect().height);
+      if (heights.length) {
+        const smallest = Math.min(...heights);
+        faces = ' faces ' + heights.length + ' smallest ' + smallest.toFixed(1);
+        const small = heights.filter(h => h < 28).length;
+        if (small) why.push(small + ' of ' + heights.length + ' faces under 28 px tall (smallest ' + smallest.toFixed(1) + ')');
+      }
+    }
+    lines.push((why.length ? 'bad ' : 'ok ') + name + ' ' + width + faces + (why.length ? ': ' + [...new Set(why)].slice(0, 8).join('; ') : ''));
   }
   document.getElementById('results').textContent = lines.join('\\n');
 });

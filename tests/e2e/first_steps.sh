@@ -51,7 +51,7 @@ unset CARAVAN_REF_FROM
 expect_exit 0 "a paused game drawn as text" -- "$BIN" --now 2026-03-05T13:00:00Z --format text view "$GAME" --player Ann
 expect_in out "(the clock is stopped)" "the text view says the clock is stopped"
 expect_exit 0 "the page of a game with a clock" -- "$BIN" --now 2026-03-05T13:00:00Z html "$GAME" --player Ann --out page.html
-expect_in page.html "after that: the game waits." "the page gives the NMR policy in words"
+expect_in page.html "If a player misses a deadline, the game waits for them." "the page gives the NMR policy in words"
 
 # A clock set behind the game's record: a warning naming the game and the later time; the
 # command still runs. At or after it, or on the system clock, no warning.
