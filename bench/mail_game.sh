@@ -14,24 +14,29 @@
 # whatever else the machine runs, though a loaded machine's caches still make it a little larger.
 # The goals: at most 60 KB a mail on average, and a mailed turn at most 2x the submit.
 #
-# Usage: bash bench/mail_game.sh [--sizes] [--check] [--rounds N] [KIND...]
-#   --sizes   mail each turn once and time nothing (the test suite's quick form)
+# Usage: bash bench/mail_game.sh [--sizes] [--check] [--rounds N] [--turns N] [KIND...]
+#   --sizes   mail each turn once and time nothing
+#   --turns N only the game's first N turn files (the test suite's quick form: that the
+#             games still play by mail, with the figures printed)
 #   --check   exit 1 unless every engine's average mail is at most 60 KB
 #             (and, without --sizes, its mailed turns at most 2x the submits)
 #   KIND      the engines to play (default every engine with a sample game)
 # The programs are taken from build/ (caravan-ref, caravan-ref-mail beside it, bench/cpu-time),
-# or from CARAVAN_BENCH_BIN and CARAVAN_BENCH_CPU_TIME. Needs jq.
+# or from CARAVAN_BENCH_BIN and CARAVAN_BENCH_CPU_TIME. CARAVAN_BENCH_KEEP=DIR keeps each game's
+# mails in DIR/<kind>/ (a Maildir) to look at. Needs jq.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${CARAVAN_BENCH_BIN:-$here/build/caravan-ref}
 cpu_time=${CARAVAN_BENCH_CPU_TIME:-$here/build/bench/cpu-time}
-rounds=3 sizes=0 check=0 kinds=()
+rounds=3 sizes=0 check=0 turns=0 kinds=()
 while [ $# -gt 0 ]; do
   case $1 in
     --sizes) sizes=1 ;;
     --check) check=1 ;;
     --rounds) rounds=$2; shift ;;
-    -*) echo "usage: bash bench/mail_game.sh [--sizes] [--check] [--rounds N] [KIND...]" >&2
+    --turns) turns=$2; shift ;;
+    -*) echo "usage: bash bench/mail_game.sh [--sizes] [--check] [--rounds N] [--turns N]" \
+      "[KIND...]" >&2
       exit 64 ;;
     *) kinds+=("$1") ;;
   esac
@@ -92,6 +97,7 @@ for kind in "${kinds[@]}"; do
   : >mail.cpu && : >submit.cpu && : >turns.cpu
   n=0
   for file in "$sample"/turns/*.yaml; do
+    [ "$turns" -eq 0 ] || [ "$n" -lt "$turns" ] || break
     n=$((n + 1))
     player=$(basename "$file" .yaml)
     player=${player#*-}
@@ -119,6 +125,9 @@ for kind in "${kinds[@]}"; do
       printf '%s %s\n' "$(printf '%s\n' "${mail_runs[@]}" | median)" \
         "$(printf '%s\n' "${submit_runs[@]}" | median)" >>turns.cpu
   done
+  if [ -n "${CARAVAN_BENCH_KEEP:-}" ]; then
+    rm -rf "${CARAVAN_BENCH_KEEP:?}/$kind" && mkdir -p "$CARAVAN_BENCH_KEEP" && cp -r box "$CARAVAN_BENCH_KEEP/$kind"
+  fi
   read -r mails average largest < <(find box/new -type f -printf '%s\n' |
     awk '{n++; t += $1; if ($1 > m) m = $1} END {printf "%d %d %d\n", n, t / n, m}')
   printf '%-16s %5d %5d %9.1f %9.1f' "$kind" "$n" "$mails" "$(jq -n "$average / 1000")" \
