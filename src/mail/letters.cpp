@@ -25,7 +25,7 @@ namespace {
 // Every legal move is listed: in the text up to this many, else in an attached file.
 constexpr std::size_t kMovesInText = 40;
 // A game that lists more than this (a caravanserai turn can have thousands) is cut short here,
-// as the `moves` reply is (commands.cpp), and the mail says so: the whole list made mails of up
+// as the `moves` reply is (commands.cpp), and the mail says so: the whole list makes mails of up
 // to 1.4 MB (docs/PERFORMANCE.md, Mail).
 constexpr std::size_t kMovesListed = 200;
 
