@@ -1,13 +1,13 @@
 // render_png (picture.hpp): librsvg draws the SVG into a cairo surface; libimagequant chooses at
-// most 256 colours for it and maps every pixel to one; libpng writes that as a palette PNG.
+// most 256 colours for it and maps each of its colours to one; libpng writes a palette PNG.
 // Linked into caravan-ref-mail only (with cairo, pango and the rest: some thirty libraries), where
 // mail's pictures are made; cli.hpp says why.
 //
 // Why a palette: a board is flat colours, text and their anti-aliased edges, which 256 colours
 // hold without a visible change; at twice the layout's pixels the same picture as 32-bit RGBA
 // (cairo's own PNG writer) is three to four times the bytes and most of a mail, and compressing
-// four bytes a pixel where one will do was most of the time a picture cost
-// (docs/PERFORMANCE.md, Mail).
+// four bytes a pixel where one will do is most of what writing it costs (docs/PERFORMANCE.md,
+// Mail).
 #include <algorithm>
 #include <csetjmp>
 #include <cstdint>
