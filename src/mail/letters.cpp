@@ -25,9 +25,10 @@ namespace {
 
 // Every legal move is listed: in the text up to this many, else in an attached file.
 constexpr std::size_t kMovesInText = 40;
-// A game that lists more than this (a huber-caravan turn can have thousands) is cut short here,
-// and the mail says so.
-constexpr std::size_t kMovesListed = 20000;
+// A game that lists more than this (a caravanserai turn can have thousands) is cut short here,
+// as the `moves` reply is (commands.cpp), and the mail says so: the whole list makes mails of up
+// to 1.4 MB (docs/PERFORMANCE.md, Mail).
+constexpr std::size_t kMovesListed = 200;
 
 // The legal moves grouped by what they move, one group a line (`text`), or one move a line
 // under a comment naming its group: a YAML list to paste from (`attached`).
@@ -347,9 +348,7 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
         body << fmt::format(
             "Your legal moves ({}) are attached as {}, grouped by what they move.\n", count, file);
       }
-      if (cut)
-        body << fmt::format("(Only the first {} are listed: mail me \"moves\" for more.)\n",
-                            moves.moves.size());
+      if (cut) body << fmt::format("(Only the first {} are listed.)\n", moves.moves.size());
     }
   } else if (!view.at("to_move").empty()) {
     // A player as people read one: "di [South]" (caravan-ref(1), Seats).
