@@ -1,5 +1,6 @@
 #include "notify/http.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 
@@ -23,7 +24,7 @@ struct ListDeleter {
 std::chrono::milliseconds post_timeout() {
   if (const char* text = std::getenv("CARAVAN_REF_NOTIFY_TIMEOUT"); text && *text)
     if (const auto parsed = core::parse_duration_ms(text); parsed && parsed->count() > 0)
-      return *parsed;
+      return std::min<std::chrono::milliseconds>(*parsed, kMaxPostTimeout);
   return kPostTimeout;
 }
 
@@ -58,7 +59,12 @@ PostResult http_post(const std::string& url, const std::string& body, const std:
   if (code != CURLE_OK) return {0, curl_easy_strerror(code)};  // curl's words, never the URL
   long status = 0;
   curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &status);
-  return {status, {}};
+  PostResult result{status, {}};
+  // libcurl reads Retry-After in both its forms (seconds, or an HTTP date made relative).
+  curl_off_t retry_after = 0;
+  if (curl_easy_getinfo(handle, CURLINFO_RETRY_AFTER, &retry_after) == CURLE_OK && retry_after > 0)
+    result.retry_after = core::Seconds(retry_after);
+  return result;
 }
 
 }  // namespace notify

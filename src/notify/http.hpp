@@ -9,7 +9,8 @@
 namespace notify {
 
 // The longest one post may take, connection included, unless CARAVAN_REF_NOTIFY_TIMEOUT gives
-// another duration ("2s", "500ms"): a slow receiver waits for the next round.
+// another duration ("2s", "500ms"), at most kMaxPostTimeout (a longer one is that): a slow
+// receiver waits for the next round, and the claim on the message outlasts the post.
 inline constexpr std::chrono::milliseconds kPostTimeout{5000};
 std::chrono::milliseconds post_timeout();
 

@@ -108,6 +108,7 @@ Document news_document(const GameContext& context, const std::vector<store::Turn
                    {"players", players},
                    {"turns", told},
                    {"to_move", to_move_names(*context.state, row)},
+                   {"next_turn", finished ? Document() : Document(row.next_turn)},
                    {"deadline", row.deadline && !finished ? Document(*row.deadline) : Document()},
                    {"paused", row.host.contains("paused")},
                    {"finished", finished},

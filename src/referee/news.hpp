@@ -16,9 +16,11 @@
 
 namespace referee {
 
-// {version, event, game, kind, title, turn, at, players, turns, to_move, deadline, paused,
-// finished, result, text}. `event` names the change: "created" for a new game, else worked out
-// from its first turn (turn, action, clock or correction; result when the change ended the game).
+// {version, event, game, kind, title, turn, at, players, turns, to_move, next_turn, deadline,
+// paused, finished, result, text}: `to_move` the names of the seats to move, `next_turn` the
+// number a turn file written after this change carries (the record's next; null once over). `event`
+// names the change: "created" for a new game, else worked out from its first turn (turn, action,
+// clock or correction; result when the change ended the game).
 core::Document news_document(const GameContext& context, const std::vector<store::TurnRow>& turns,
                              const std::string& event = {});
 
