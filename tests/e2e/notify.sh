@@ -32,7 +32,7 @@ play() {  # play GAME PLAYER: the player's first legal move
   local turn move
   turn=$("$BIN" --format json view "$1" --player "$2" | jq .turn)
   move=$("$BIN" --format json moves "$1" --player "$2" --limit 1 | jq -c '.moves[0]')
-  printf 'game: %s\nplayer: %s\nturn: %s\ntoken: %s\nmoves: [%s]\n' "$1" "$2" "$turn" \
+  printf 'game: %s\nplayer: "%s"\nturn: %s\ntoken: %s\nmoves: [%s]\n' "$1" "$2" "$turn" \
     "$(token "$2")" "$move" >turn.yaml
   expect_exit 0 "$2 plays $move" -- "$BIN" submit turn.yaml
 }
@@ -196,7 +196,41 @@ count_is "/status/404/" 1 && PASSED=$((PASSED + 1)) ||
 count_is "/status/503/" 1 && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: the 503 receiver was tried before its Retry-After"; }
 
-# 6. Small things: the same target twice on `new` is refused without naming a game that never
+# 6. Chat that reads well: a name's markup shows as written; the seat to move, linked to a chat
+# user (a turn of the record), is pinged, and nobody else.
+X='**x**||spoil||'
+expect_exit 0 "a game with chat targets" -- "$BIN" --format json new caravaneers --player "$X" \
+  --player bob --seed 9 --notify "discord:$URL/chat-d/$SECRET" --notify "slack:$URL/chat-s/$SECRET"
+cp out new.json
+G4=$(jq -r .game new.json)
+expect_exit 0 "admin notify mention (Discord)" -- "$BIN" --format json admin notify mention "$G4" \
+  bob discord:80351110224678912 --reason "bob's Discord"
+expect_in out '"platform": "discord"' "the answer names the platform"
+grep -q 80351110224678912 out && { FAILED=$((FAILED + 1)); echo "FAIL: the id is shown"; } ||
+  PASSED=$((PASSED + 1))
+expect_exit 0 "admin notify mention (Slack)" -- "$BIN" admin notify mention "$G4" bob \
+  slack:U024BE7LH --reason "bob's Slack"
+expect_exit 64 "a Discord id that is not one" -- "$BIN" admin notify mention "$G4" bob \
+  discord:bob --reason "wrong"
+expect_exit 0 "the record keeps the mentions and audits" -- "$BIN" audit "$G4"
+play "$G4" "$X"
+eventually "the move is told to both chats" -- grep -q '"/chat-s/' received.log
+eventually "... and to Discord" -- \
+  bash -c "[ \$(jq -c 'select(.path == \"/chat-d/$SECRET\")' received.log | wc -l) -ge 4 ]"
+received "/chat-d/$SECRET" | tail -1 >discord-last.json
+jq -e '.allowed_mentions == {"parse": [], "users": ["80351110224678912"]} and
+  (.content | startswith("<@80351110224678912> ")) and
+  (.content | contains("\\*\\*x\\*\\*\\|\\|spoil\\|\\|"))' discord-last.json >/dev/null &&
+  PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: Discord"; cat discord-last.json; }
+received "/chat-d/$SECRET" | head -1 | jq -e '.allowed_mentions == {"parse": []} and
+  (.content | contains("<@") | not)' >/dev/null && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: a notice before the link pings someone"; }
+received "/chat-s/$SECRET" | tail -1 >slack-last.json
+jq -e '.mrkdwn == false and (.text | startswith("<@U024BE7LH> ")) and
+  (.text | contains("Now bob to move"))' slack-last.json >/dev/null && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: Slack"; cat slack-last.json; }
+
+# 7. Small things: the same target twice on `new` is refused without naming a game that never
 # was; caravan-ref-notify --help.
 expect_exit 64 "the same --notify twice" -- "$BIN" new caravaneers --player ann --player bob \
   --notify "json:$URL/a" --notify "json:$URL/a"

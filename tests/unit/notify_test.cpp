@@ -15,6 +15,7 @@
 #include "core/errors.hpp"
 #include "engine_testing.hpp"
 #include "ledger/record.hpp"
+#include "notify/http.hpp"
 #include "notify/outbox.hpp"
 #include "notify/payload.hpp"
 #include "notify/targets.hpp"
@@ -377,6 +378,40 @@ TEST_F(Notify, AnEventSaysWhoIsToMoveTheTurnToWriteAndWhetherTheGameIsOver) {
   EXPECT_TRUE(over["finished"].get<bool>());
   EXPECT_TRUE(over["next_turn"].is_null());
   EXPECT_TRUE(over["to_move"].empty());
+}
+
+TEST_F(Notify, ABotsOwnTurnIsToldAsAnyones) {
+  referee::NewGame request;
+  request.kind = "caravaneers";
+  request.players = {"ann", "bob"};
+  request.seed = 5;
+  request.bots = {{"bob", "random"}};
+  request.notify = {kTargets[0]};
+  made_ = referee::create_game(db(), request);
+  game_ = made_["game"].get<std::string>();
+  for (const auto& player : made_["players"])
+    if (player.contains("token"))
+      tokens_[player["name"].get<std::string>()] = player["token"].get<std::string>();
+  if (to_move() == "bob") referee::tick(db());
+  ASSERT_EQ(to_move(), "ann");
+  play();
+  referee::tick(db());  // the bot's seat plays (or the command that made it its turn did)
+  ASSERT_EQ(to_move(), "ann");
+  const Document event = Document::parse(queued().back().body);
+  ASSERT_FALSE(event["turns"].empty());
+  EXPECT_EQ(event["turns"].back()["player"], "bob") << event.dump();
+  EXPECT_EQ(event["event"], "turn");
+  EXPECT_EQ(event["to_move"], Document::array({"ann"}));
+  EXPECT_EQ(event["next_turn"], referee::view(db(), game_, "ann")["turn"]);
+}
+
+TEST(NotifyTimeout, ThePostTimeoutIsBoundedSoTheClaimOutlastsIt) {
+  ::setenv("CARAVAN_REF_NOTIFY_TIMEOUT", "2s", 1);
+  EXPECT_EQ(notify::post_timeout(), std::chrono::milliseconds(2000));
+  ::setenv("CARAVAN_REF_NOTIFY_TIMEOUT", "10m", 1);
+  EXPECT_EQ(notify::post_timeout(), notify::kMaxPostTimeout);
+  ::unsetenv("CARAVAN_REF_NOTIFY_TIMEOUT");
+  EXPECT_EQ(notify::post_timeout(), notify::kPostTimeout);
 }
 
 TEST_F(Notify, TheTargetURLsAppearInNoAnswerViewLogListExportOrMessage) {
