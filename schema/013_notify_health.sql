@@ -17,3 +17,5 @@ CREATE TABLE notify_mentions (
   user_id   TEXT NOT NULL,                -- Discord's user id (digits), Slack's (U...)
   PRIMARY KEY (game_id, seat, platform)
 );
+-- When the game master was told by mail that the target stopped (tick --mail); NULL: not yet.
+ALTER TABLE notify_targets ADD COLUMN stop_told_at TEXT;

@@ -9,8 +9,10 @@
 #include "cli/cli.hpp"
 #include "cli/mail_options.hpp"
 #include "mail/notices.hpp"
+#include "notify/targets.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
+#include "store/sqlite.hpp"
 
 namespace cli {
 
@@ -26,8 +28,15 @@ void add_tick(CLI::App& app, Context& context, Handler& handler) {
       nlohmann::json report = referee::tick(games);
       int code = 0;
       if (opts->mail) {
-        const auto mails = mail::tick_mails(games, report, opts->config().from);
-        code = send_after(context.db(), mails, *opts, report);
+        auto mails = mail::tick_mails(games, report, opts->config().from);
+        // The game master hears of each notification target that stopped since (once).
+        const nlohmann::json stops = notify::untold_stops(context.db());
+        for (auto& notice : mail::stopped_target_mails(stops, opts->config().from))
+          mails.push_back(std::move(notice));
+        code = send_after(context.db(), mails, *opts, report);  // kept in the outbox first
+        store::Transaction tx(context.db());
+        notify::stops_told(context.db(), stops);
+        tx.commit();
       }
       context.print(report);
       // A game the round could not handle: its code (the first one's), after the others ran.

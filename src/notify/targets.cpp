@@ -145,6 +145,29 @@ core::Document describe_targets(store::Database& db, const std::string& game) {
   return list;
 }
 
+core::Document untold_stops(store::Database& db) {
+  store::Statement select(db,
+                          "SELECT game_id, id, format, stopped_at, stop_reason FROM notify_targets "
+                          "WHERE stopped_at IS NOT NULL AND stop_told_at IS NULL AND removed_at IS "
+                          "NULL ORDER BY stopped_at, id");
+  core::Document list = core::Document::array();
+  while (select.step())
+    list.push_back({{"game", select.text(0)},
+                    {"target", select.integer(1)},
+                    {"format", select.text(2)},
+                    {"stopped", select.text(3)},
+                    {"reason", select.text(4)}});
+  return list;
+}
+
+void stops_told(store::Database& db, const core::Document& stops) {
+  for (const auto& stop : stops) {
+    store::Statement told(db, "UPDATE notify_targets SET stop_told_at = ? WHERE id = ?");
+    told.bind(1, core::format_time(core::now())).bind(2, stop.at("target").get<std::int64_t>());
+    told.run();
+  }
+}
+
 MentionSpec parse_mention(const std::string& text) {
   const auto colon = text.find(':');
   const std::string platform = text.substr(0, colon);

@@ -47,6 +47,12 @@ std::vector<Target> targets_of(store::Database& db, const std::string& game);
 // stopped), stopped?, reason?}] (no URL).
 core::Document describe_targets(store::Database& db, const std::string& game);
 
+// The targets stopped (outbox.hpp) whose game master has not been told by mail yet: [{game,
+// target, format, stopped, reason}], oldest first; stops_told() marks them told, in the caller's
+// transaction.
+core::Document untold_stops(store::Database& db);
+void stops_told(store::Database& db, const core::Document& stops);
+
 // A seat's link to a chat user (admin notify mention): "discord:ID" (Discord's user id, 17 to 20
 // digits) or "slack:ID" (Slack's, U or W then capitals and digits); "discord:" or "slack:" alone
 // removes the link. UserError 64 otherwise.

@@ -180,6 +180,18 @@ G3=$(jq -r .game new.json)
 eventually "the gone webhook's target is stopped" -- list_has '.[] | select(.game == "'"$G3"'") |
   .notifications | any(.stopped == "2026-03-03T11:00:00Z" and (.reason | test("HTTP 404")))' ||
   cat list.json
+expect_exit 0 "tick --mail tells the game master" -- "$BIN" tick --mail --outbox box \
+  --from "Referee <ref@example.org>"
+grep -rl "notification target" box 2>/dev/null | head -1 >stop-mail
+[ -s stop-mail ] && cat "$(cat stop-mail)" >stop-mail.txt || : >stop-mail.txt
+expect_in stop-mail.txt "To: Referee <ref@example.org>" "the mail goes to the game master"
+expect_in stop-mail.txt "HTTP 404" "it says why"
+grep -q "$SECRET" stop-mail.txt && { FAILED=$((FAILED + 1)); echo "FAIL: the mail has the URL"; } ||
+  PASSED=$((PASSED + 1))
+expect_exit 0 "a second tick --mail" -- "$BIN" tick --mail --outbox box \
+  --from "Referee <ref@example.org>"
+[ "$(grep -rl "notification target" box | wc -l)" -eq 1 ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: the game master is told more than once"; }
 expect_exit 0 "admin notify list" -- "$BIN" admin notify list "$G3"
 expect_in out "state: stopped" "admin notify list says the target is stopped"
 expect_in out "HTTP 404" "and why"
