@@ -249,6 +249,26 @@ expect_exit 64 "the same --notify twice" -- "$BIN" new caravaneers --player ann 
 expect_in err "the same target twice" "the error says what is wrong"
 grep -q "game [a-z0-9]\{8\}" err && { FAILED=$((FAILED + 1)); echo "FAIL: names a game"; } ||
   PASSED=$((PASSED + 1))
+# Without /proc (a mount namespace with an empty one, where this machine allows it) no helper
+# is run, not even one in the working directory: mail exits 75, notices wait, both say why.
+if unshare -m true 2>/dev/null; then
+  printf '#!/bin/sh\ntouch ran-from-here\n' >caravan-ref-mail
+  cp caravan-ref-mail caravan-ref-notify
+  chmod +x caravan-ref-mail caravan-ref-notify
+  unshare -m sh -c 'mount -t tmpfs none /proc && "$0" tick --mail --outbox box' "$BIN" \
+    >out 2>err
+  [ $? -eq 75 ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: no /proc"; }
+  expect_in err "/proc/self/exe cannot be read" "mail says why it cannot run its helper"
+  unshare -m sh -c 'mount -t tmpfs none /proc && "$0" admin notify mention "$1" bob discord: \
+    --reason unlinked' "$BIN" "$G4" >out 2>err
+  [ $? -eq 0 ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: admin"; }
+  expect_in err "the notifications owed wait for the next run" "the notices wait, said"
+  [ ! -e ran-from-here ] && PASSED=$((PASSED + 1)) ||
+    { FAILED=$((FAILED + 1)); echo "FAIL: a helper in the working directory was run"; }
+  rm -f caravan-ref-mail caravan-ref-notify
+else
+  echo "skipped: without /proc (unshare -m is not allowed here)"
+fi
 expect_exit 0 "caravan-ref-notify --help" -- "$(dirname "$BIN")/caravan-ref-notify" --help
 expect_in out "usage: caravan-ref-notify" "it prints its usage"
 expect_exit 64 "caravan-ref-notify --bad" -- "$(dirname "$BIN")/caravan-ref-notify" --bad
