@@ -19,3 +19,6 @@ CREATE TABLE notify_mentions (
 );
 -- When the game master was told by mail that the target stopped (tick --mail); NULL: not yet.
 ALTER TABLE notify_targets ADD COLUMN stop_told_at TEXT;
+-- The public board (the observer's picture, SVG) a Discord message carries as a PNG file,
+-- rendered when it is posted; NULL for the other formats.
+ALTER TABLE notify_outbox ADD COLUMN picture TEXT;

@@ -38,7 +38,7 @@ std::vector<std::string> queued;  // queued_games()
 
 struct Message {
   std::int64_t id = 0, target = 0;
-  std::string key, body;
+  std::string key, body, picture;
   int attempts = 0;
   std::optional<std::string> failing_since;
 };
@@ -47,17 +47,23 @@ struct Message {
 std::optional<Message> claim(store::Database& db, std::int64_t target) {
   store::Transaction tx(db);
   const std::string now = time_text(core::now());
-  store::Statement next(db,
-                        "SELECT o.id, o.key, o.body, o.attempts, o.next_at, o.claimed_until, "
-                        "o.failing_since, t.stopped_at, t.removed_at FROM notify_outbox o JOIN "
-                        "notify_targets t ON t.id = o.target_id WHERE o.target_id = ? AND "
-                        "o.sent_at IS NULL ORDER BY o.id LIMIT 1");
+  store::Statement next(
+      db,
+      "SELECT o.id, o.key, o.body, o.attempts, o.next_at, o.claimed_until, "
+      "o.failing_since, t.stopped_at, t.removed_at, o.picture FROM notify_outbox o JOIN "
+      "notify_targets t ON t.id = o.target_id WHERE o.target_id = ? AND "
+      "o.sent_at IS NULL ORDER BY o.id LIMIT 1");
   next.bind(1, target);
   if (!next.step() || next.text(4) > now || (!next.is_null(5) && next.text(5) > real_now()) ||
       !next.is_null(7) || !next.is_null(8))
     return std::nullopt;
-  Message message{
-      next.integer(0), target, next.text(1), next.text(2), static_cast<int>(next.integer(3)), {}};
+  Message message{next.integer(0),
+                  target,
+                  next.text(1),
+                  next.text(2),
+                  next.is_null(9) ? std::string() : next.text(9),
+                  static_cast<int>(next.integer(3)),
+                  {}};
   if (!next.is_null(6)) message.failing_since = next.text(6);
   store::Statement mark(db, "UPDATE notify_outbox SET claimed_until = ? WHERE id = ?");
   mark.bind(1, claim_until()).bind(2, message.id);
@@ -139,7 +145,7 @@ bool head_due(store::Database& db, std::int64_t target, const std::string& now) 
 
 }  // namespace
 
-int queue(store::Database& db, const Document& event) {
+int queue(store::Database& db, const Document& event, const std::string& picture) {
   const auto targets = targets_of(db, event.at("game").get<std::string>());
   if (targets.empty()) return 0;
   if (std::find(queued.begin(), queued.end(), targets.front().game) == queued.end())
@@ -160,13 +166,17 @@ int queue(store::Database& db, const Document& event) {
     store::Statement insert(
         db,
         "INSERT INTO notify_outbox (target_id, game_id, turn, event, key, body, "
-        "queued_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        "queued_at, next_at, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.bind(1, target.id).bind(2, target.game).bind(3, event.at("turn").get<std::int64_t>());
     insert.bind(4, event.at("event").get<std::string>()).bind(5, key);
     const std::vector<std::string> users =
         target.format == Format::kJson ? std::vector<std::string>{}
                                        : mentions_of(db, target.game, to_move, target.format);
     insert.bind(6, body(message, target.format, users)).bind(7, now).bind(8, now);
+    if (target.format == Format::kDiscord && !picture.empty())
+      insert.bind(9, picture);
+    else
+      insert.bind_null(9);
     insert.run();
   }
   return static_cast<int>(targets.size());
@@ -252,7 +262,7 @@ Document deliver_to(store::Database& db, const Owing& target, const Post& post) 
   Document report = {{"sent", 0}, {"failed", 0}, {"stopped", 0}, {"results", Document::array()}};
   const auto count = [&](const char* what) { report[what] = report[what].get<int>() + 1; };
   while (const auto message = claim(db, target.target)) {
-    const PostResult result = post(target.url, message->body, message->key);
+    const PostResult result = post(target.url, message->body, message->key, message->picture);
     const auto stopped = settle(db, *message, result);
     Document line = {{"target", target.target}, {"key", message->key}};
     if (result.status != 0) line["status"] = result.status;

@@ -28,7 +28,8 @@ namespace notify {
 // Queues one message to each of the game's targets: `event` (referee/news.hpp) with its `game`,
 // `turn` and `event`, in each target's format, its `id` set to the message's key. In the caller's
 // transaction. Returns how many were queued (none for a game without targets).
-int queue(store::Database& db, const core::Document& event);
+// `picture`: the observer's board as SVG, for Discord's targets (sent as a PNG file); empty: none.
+int queue(store::Database& db, const core::Document& event, const std::string& picture = {});
 
 // The games this process queued messages for, in the order first queued (their transactions
 // may have rolled back since: the sender then finds nothing of theirs).
@@ -70,8 +71,9 @@ struct PostResult {
     return status == 404 || status == 410 || status == 401 || status == 403;
   }
 };
+// `picture`: an SVG to send as a PNG file beside the body (Discord's multipart form); empty: none.
 using Post = std::function<PostResult(const std::string& url, const std::string& body,
-                                      const std::string& key)>;
+                                      const std::string& key, const std::string& picture)>;
 
 // The targets of `games` still sent the news that have something unsent.
 struct Owing {

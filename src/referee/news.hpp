@@ -25,8 +25,8 @@ core::Document news_document(const GameContext& context, const std::vector<store
                              const std::string& event = {});
 
 // In the change's transaction, before it commits: queues the news of the turns the context
-// recorded (and empties them) to each of the game's targets (notify/outbox.hpp). A game without
-// targets costs one query.
+// recorded (and empties them) to each of the game's targets (notify/outbox.hpp), with the
+// observer's picture for Discord's. A game without targets costs one query.
 void tell_news(store::Database& db, GameContext& context, const std::string& event = {});
 
 }  // namespace referee

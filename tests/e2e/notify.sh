@@ -92,6 +92,15 @@ expect_exit 0 "every JSON event matches its schema" -- python3 "$SRC/tests/e2e/j
 jq -r 'select(.path | startswith("/json")) | [.key, (.body | fromjson | .id)] | @tsv' \
   received.log | awk '$1 != $2 {bad = 1} END {exit bad}' && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: the Idempotency-Key header is not the event's id"; }
+# Discord's messages are multipart forms with the public board as a PNG file.
+jq -e --arg p "/discord/$SECRET" -s '[.[] | select(.path == $p)] | length == 6 and
+  all(.[]; (.type | startswith("multipart/form-data")) and .files == [{"name": "files[0]",
+  "filename": "board.png", "type": "image/png", "size": .files[0].size, "png": true}] and
+  .files[0].size > 1000)' received.log >/dev/null && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: Discord's messages carry no board picture"; }
+jq -e 'select(.path | startswith("/json") or startswith("/slack")) | .files' received.log \
+  >/dev/null && { FAILED=$((FAILED + 1)); echo "FAIL: a file sent to JSON or Slack"; } ||
+  PASSED=$((PASSED + 1))
 received "/discord/$SECRET" | jq -r .content >discord.txt
 expect_in discord.txt "Finished: ann wins by resignation" "Discord is told the result in words"
 received "/slack/$SECRET" | jq -r .text >slack.txt

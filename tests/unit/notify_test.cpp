@@ -21,6 +21,7 @@
 #include "notify/targets.hpp"
 #include "referee/game_context.hpp"
 #include "referee/news.hpp"
+#include "referee/picture.hpp"
 #include "referee/referee.hpp"
 #include "referee/verify.hpp"
 #include "temp_db.hpp"
@@ -105,7 +106,8 @@ class Notify : public ClockedTempDb {
   }
   // A receiver that answers `status` and keeps what it was sent.
   notify::Post receiver(const std::function<long()>& status) {
-    return [this, status](const std::string& url, const std::string& body, const std::string& key) {
+    return [this, status](const std::string& url, const std::string& body, const std::string& key,
+                          const std::string&) {
       const long answer = status();
       if (answer >= 200 && answer < 300) received_.push_back({url, body, key});
       return answer == 0 ? notify::PostResult{0, "Could not connect to server"}
@@ -223,8 +225,8 @@ TEST_F(Notify, ATargetGetsItsMessagesInOrderOnceThoughTheReceiverWasDownForAWhil
 
 TEST_F(Notify, OneTargetDownDoesNotHoldBackAnother) {
   create({kTargets[0], kTargets[1]});
-  const auto post = [this](const std::string& url, const std::string& body,
-                           const std::string& key) -> notify::PostResult {
+  const auto post = [this](const std::string& url, const std::string& body, const std::string& key,
+                           const std::string&) -> notify::PostResult {
     if (url.find("discord") != std::string::npos) return {503, {}};
     received_.push_back({url, body, key});
     return {200, {}};
@@ -238,7 +240,8 @@ TEST_F(Notify, OneTargetDownDoesNotHoldBackAnother) {
 TEST_F(Notify, AMessageBeingSentIsNotSentAgainByAnotherSender) {
   create({kTargets[0]});
   int posts = 0;
-  const notify::Post post = [&](const std::string&, const std::string&, const std::string&) {
+  const notify::Post post = [&](const std::string&, const std::string&, const std::string&,
+                                const std::string&) {
     // While this sender is at the message, a second round (another process) finds it claimed.
     if (++posts == 1) {
       EXPECT_EQ(notify::deliver(db(), post)["results"].size(), 0u);
@@ -262,8 +265,8 @@ TEST_F(Notify, AGoneWebhookStopsItsTargetAtOnceAndSaysWhy) {
   for (const long status : {404L, 410L, 401L, 403L}) {
     create({kTargets[1], kTargets[0]});
     play();
-    const auto post = [&](const std::string& url, const std::string& body,
-                          const std::string& key) -> notify::PostResult {
+    const auto post = [&](const std::string& url, const std::string& body, const std::string& key,
+                          const std::string&) -> notify::PostResult {
       if (url.find("discord") != std::string::npos) return {status, {}};
       received_.push_back({url, body, key});
       return {204, {}};
@@ -300,7 +303,8 @@ TEST_F(Notify, RetryAfterIsFollowedAndATargetFailingForADayIsGivenUp) {
   std::optional<core::Seconds> asked = core::Seconds(600);
   long status = 429;
   int posts = 0;
-  const auto post = [&](const std::string&, const std::string&, const std::string&) {
+  const auto post = [&](const std::string&, const std::string&, const std::string&,
+                        const std::string&) {
     ++posts;
     return notify::PostResult{status, {}, asked};
   };
@@ -403,6 +407,37 @@ TEST_F(Notify, ABotsOwnTurnIsToldAsAnyones) {
   EXPECT_EQ(event["event"], "turn");
   EXPECT_EQ(event["to_move"], Document::array({"ann"}));
   EXPECT_EQ(event["next_turn"], referee::view(db(), game_, "ann")["turn"]);
+}
+
+TEST_F(Notify, DiscordIsSentTheObserversPictureAndNoOtherTargetAPicture) {
+  for (const std::string kind : {"caravaneers", "nv-caravan"}) {
+    create(kTargets, {}, kind);
+    play();
+    store::Statement select(db(),
+                            "SELECT t.format, o.picture FROM notify_outbox o JOIN notify_targets t "
+                            "ON t.id = o.target_id WHERE o.game_id = ? ORDER BY o.id DESC LIMIT 3");
+    select.bind(1, game_);
+    // The picture of what an observer without a seat sees now: no hand, nothing hidden.
+    const std::string observer = referee::picture_svg(referee::observer_view(db(), game_));
+    int pictures = 0;
+    while (select.step()) {
+      if (select.text(0) == "discord") {
+        ++pictures;
+        EXPECT_EQ(select.text(1), observer) << kind;
+      } else {
+        EXPECT_TRUE(select.is_null(1)) << select.text(0);
+      }
+    }
+    EXPECT_EQ(pictures, 1) << kind;
+    std::string picture;
+    const auto post = [&](const std::string& url, const std::string&, const std::string&,
+                          const std::string& svg) {
+      if (url.find("discord") != std::string::npos) picture = svg;
+      return notify::PostResult{204, {}};
+    };
+    notify::deliver(db(), post, std::vector<std::string>{game_});
+    EXPECT_EQ(picture, observer) << "the sender is given the picture to attach";
+  }
 }
 
 TEST(NotifyTimeout, ThePostTimeoutIsBoundedSoTheClaimOutlastsIt) {
