@@ -90,12 +90,15 @@ int run(int argc, char** argv, Mail mail);
 // installed; returns only by throwing core::UserError (75, try again later) when it cannot be run.
 [[noreturn]] void run_mail_helper(char** argv);
 // Where a helper program (caravan-ref-mail, caravan-ref-notify) may be: beside this binary (a
-// build directory), then where `cmake --install` puts it.
+// build directory), then where `cmake --install` puts it; never the working directory. UserError
+// 75 when this binary's place is unknown (no /proc).
 std::vector<std::string> helper_candidates(const char* name);
 
 // After a command that changed games (`word`: new, submit, tick, admin, bot, mail) has answered:
-// when a notification is due, runs caravan-ref-notify (which alone links libcurl) and waits for
-// it (notify_helper.cpp). A command that queued nothing loads nothing. `now`: the --now given.
+// when a notification of a game it changed is due (of any game after `tick`), starts
+// caravan-ref-notify (which alone links libcurl) detached, and waits only until it runs
+// (notify_helper.cpp): no receiver holds the command. A command that queued nothing loads nothing.
+// `now`: the --now given.
 void send_notifications(Context& context, std::string_view word, const std::string& now);
 
 // The command word of a command line (the first argument that is neither an option nor the value

@@ -9,8 +9,10 @@
 #include "cli/cli.hpp"
 #include "cli/mail_options.hpp"
 #include "mail/notices.hpp"
+#include "notify/targets.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
+#include "store/sqlite.hpp"
 
 namespace cli {
 
@@ -26,8 +28,15 @@ void add_tick(CLI::App& app, Context& context, Handler& handler) {
       nlohmann::json report = referee::tick(games);
       int code = 0;
       if (opts->mail) {
-        const auto mails = mail::tick_mails(games, report, opts->config().from);
-        code = send_after(context.db(), mails, *opts, report);
+        auto mails = mail::tick_mails(games, report, opts->config().from);
+        // The game master hears of each notification target that stopped since (once).
+        const nlohmann::json stops = notify::untold_stops(context.db());
+        for (auto& notice : mail::stopped_target_mails(stops, opts->config().from))
+          mails.push_back(std::move(notice));
+        code = send_after(context.db(), mails, *opts, report);  // kept in the outbox first
+        store::Transaction tx(context.db());
+        notify::stops_told(context.db(), stops);
+        tx.commit();
       }
       context.print(report);
       // A game the round could not handle: its code (the first one's), after the others ran.
@@ -74,7 +83,7 @@ void add_operation(CLI::App& admin, Context& context, Handler& handler, const st
 // GAME: the game's webhooks (caravan-ref(1), NOTIFICATIONS). No --mail: a target is nobody's news.
 void add_notify(CLI::App& admin, Context& context, Handler& handler) {
   auto* notify = admin.add_subcommand(
-      "notify", "the webhooks told the game's public news (add, remove, list)");
+      "notify", "the webhooks told the game's public news (add, remove, mention, list)");
   notify->require_subcommand(1);
   for (const bool remove : {false, true}) {
     auto request = std::make_shared<referee::AdminRequest>();
@@ -103,6 +112,26 @@ void add_notify(CLI::App& admin, Context& context, Handler& handler) {
           target.pop_back();
           target += url;
         }
+        context.print(referee::admin(context.db(), *request));
+        return 0;
+      };
+    });
+  }
+  // admin notify mention GAME SEAT discord:ID|slack:ID: the seat's chat user, pinged by the notice
+  // of its move (a turn of the record, with its reason); "discord:" or "slack:" unlinks.
+  {
+    auto request = std::make_shared<referee::AdminRequest>();
+    request->op = "notify";
+    auto* cmd = notify->add_subcommand(
+        "mention", "link a seat to a chat user, pinged when it is the seat's move");
+    cmd->add_option("game", request->game, "the game id")->required();
+    cmd->add_option("seat", request->player, "the seat's player name")->required();
+    cmd->add_option("user", request->address,
+                    "discord:ID or slack:ID (discord: or slack: alone removes the link)")
+        ->required();
+    cmd->add_option("--reason", request->reason, "why (kept in the game's record)")->required();
+    cmd->callback([&context, &handler, request] {
+      handler = [&context, request] {
         context.print(referee::admin(context.db(), *request));
         return 0;
       };

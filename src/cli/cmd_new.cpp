@@ -8,6 +8,7 @@
 #include "core/engine.hpp"
 #include "core/errors.hpp"
 #include "mail/notices.hpp"
+#include "notify/targets.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
@@ -106,6 +107,15 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
         request.position = turnfile::yaml_to_document(read_input(opts->position), opts->position);
       request.observers = opts->observers;
       request.notify = opts->notify;
+      // The same webhook twice is refused here, before there is a game to name.
+      for (std::size_t i = 0; i < opts->notify.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+          if (notify::parse_target(opts->notify[i]).url ==
+              notify::parse_target(opts->notify[j]).url)
+            throw core::UserError(core::Exit::kUsage,
+                                  fmt::format("--notify gives the same target twice (--notify "
+                                              "number {} and number {})",
+                                              j + 1, i + 1));
       nlohmann::json created = referee::create_game(context.db(), request);
       int code = 0;
       if (opts->mail.mail) {

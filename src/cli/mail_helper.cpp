@@ -1,6 +1,7 @@
 // run_mail_helper (cli.hpp): caravan-ref-mail is looked for beside this binary (a build
 // directory), then where `cmake --install` puts it (CARAVAN_MAIL_HELPER_DIR, relative to the
-// binary's directory: relocatable with the install).
+// binary's directory: relocatable with the install); never in the working directory or PATH. The
+// binary's directory is /proc/self/exe's: without /proc no helper is run (fail closed).
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -24,17 +25,22 @@ namespace {
 
 constexpr const char* kHelper = "caravan-ref-mail";
 
-std::filesystem::path binary_directory() {
+std::filesystem::path binary_directory(const char* name) {
   char path[PATH_MAX];
   const ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
-  if (length <= 0) return ".";
+  if (length <= 0 || path[0] != '/')
+    throw core::UserError(
+        core::Exit::kTempFail,
+        fmt::format("cannot run {}: where caravan-ref is installed is unknown, /proc/self/exe "
+                    "cannot be read ({}; is /proc mounted?)",
+                    name, length < 0 ? std::strerror(errno) : "not a path"));
   return std::filesystem::path(std::string(path, static_cast<std::size_t>(length))).parent_path();
 }
 
 }  // namespace
 
 std::vector<std::string> helper_candidates(const char* name) {
-  const std::filesystem::path here = binary_directory();
+  const std::filesystem::path here = binary_directory(name);
   return {here / name, (here / CARAVAN_MAIL_HELPER_DIR / name).lexically_normal()};
 }
 

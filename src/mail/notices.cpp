@@ -221,4 +221,25 @@ std::vector<Outgoing> admin_mails(referee::GamesInHand& games, const json& print
   return mails;
 }
 
+std::vector<Outgoing> stopped_target_mails(const json& stops, const Mailbox& from) {
+  std::vector<Outgoing> mails;
+  for (const auto& stop : stops) {
+    Outgoing mail;
+    mail.to = from;
+    const std::string game = stop.at("game").get<std::string>();
+    mail.subject = fmt::format("game {}: notification target {} stopped", game,
+                               stop.at("target").get<std::int64_t>());
+    mail.body = fmt::format(
+        "The {} notification target {} of game {} was stopped at {}: {}.\n\nIt is sent nothing "
+        "more. Remove it (caravan-ref admin notify remove {} {} --reason ...), or add its webhook "
+        "again once it works (caravan-ref admin notify add).\n",
+        stop.at("format").get<std::string>(), stop.at("target").get<std::int64_t>(), game,
+        stop.at("stopped").get<std::string>(), stop.at("reason").get<std::string>(), game,
+        stop.at("target").get<std::int64_t>());
+    mail.game = game;
+    mails.push_back(std::move(mail));
+  }
+  return mails;
+}
+
 }  // namespace mail

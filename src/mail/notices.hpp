@@ -35,4 +35,9 @@ std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const nlohmann::js
 std::vector<Outgoing> admin_mails(referee::GamesInHand& games, const nlohmann::json& printed,
                                   const referee::AdminRequest& request, const Mailbox& from);
 
+// The game master (the referee's own address, `from`) hears of each notification target that
+// stopped for good (notify::untold_stops: [{game, target, format, stopped, reason}]), one mail
+// each.
+std::vector<Outgoing> stopped_target_mails(const nlohmann::json& stops, const Mailbox& from);
+
 }  // namespace mail

@@ -88,7 +88,7 @@ TargetSpec parse_target(const std::string& text) {
 std::int64_t add_target(store::Database& db, const std::string& game, const TargetSpec& spec) {
   store::Statement same(db,
                         "SELECT id FROM notify_targets WHERE game_id = ? AND url = ? AND "
-                        "removed_at IS NULL");
+                        "removed_at IS NULL AND stopped_at IS NULL");
   same.bind(1, game).bind(2, spec.url);
   if (same.step())
     refuse(fmt::format("game {} has that target already (target {})", game, same.integer(0)));
@@ -116,7 +116,7 @@ bool remove_target(store::Database& db, const std::string& game, std::int64_t id
 std::vector<Target> targets_of(store::Database& db, const std::string& game) {
   store::Statement select(db,
                           "SELECT id, format, url FROM notify_targets WHERE game_id = ? AND "
-                          "removed_at IS NULL ORDER BY id");
+                          "removed_at IS NULL AND stopped_at IS NULL ORDER BY id");
   select.bind(1, game);
   std::vector<Target> targets;
   while (select.step())
@@ -125,15 +125,100 @@ std::vector<Target> targets_of(store::Database& db, const std::string& game) {
 }
 
 core::Document describe_targets(store::Database& db, const std::string& game) {
-  store::Statement select(db,
-                          "SELECT id, format, added_at FROM notify_targets WHERE game_id = ? AND "
-                          "removed_at IS NULL ORDER BY id");
+  store::Statement select(
+      db,
+      "SELECT id, format, added_at, stopped_at, stop_reason FROM notify_targets "
+      "WHERE game_id = ? AND removed_at IS NULL ORDER BY id");
   select.bind(1, game);
   core::Document list = core::Document::array();
-  while (select.step())
-    list.push_back(
-        {{"id", select.integer(0)}, {"format", select.text(1)}, {"added", select.text(2)}});
+  while (select.step()) {
+    core::Document item = {{"id", select.integer(0)},
+                           {"format", select.text(1)},
+                           {"added", select.text(2)},
+                           {"state", select.is_null(3) ? "active" : "stopped"}};
+    if (!select.is_null(3)) {
+      item["stopped"] = select.text(3);
+      item["reason"] = select.text(4);
+    }
+    list.push_back(std::move(item));
+  }
   return list;
+}
+
+core::Document untold_stops(store::Database& db) {
+  store::Statement select(db,
+                          "SELECT game_id, id, format, stopped_at, stop_reason FROM notify_targets "
+                          "WHERE stopped_at IS NOT NULL AND stop_told_at IS NULL AND removed_at IS "
+                          "NULL ORDER BY stopped_at, id");
+  core::Document list = core::Document::array();
+  while (select.step())
+    list.push_back({{"game", select.text(0)},
+                    {"target", select.integer(1)},
+                    {"format", select.text(2)},
+                    {"stopped", select.text(3)},
+                    {"reason", select.text(4)}});
+  return list;
+}
+
+void stops_told(store::Database& db, const core::Document& stops) {
+  for (const auto& stop : stops) {
+    store::Statement told(db, "UPDATE notify_targets SET stop_told_at = ? WHERE id = ?");
+    told.bind(1, core::format_time(core::now())).bind(2, stop.at("target").get<std::int64_t>());
+    told.run();
+  }
+}
+
+MentionSpec parse_mention(const std::string& text) {
+  const auto colon = text.find(':');
+  const std::string platform = text.substr(0, colon);
+  if (colon == std::string::npos || (platform != "discord" && platform != "slack"))
+    refuse("a chat user is discord:ID or slack:ID (discord: or slack: alone removes the link)");
+  MentionSpec spec{parse_format(platform), text.substr(colon + 1)};
+  const std::string& id = spec.user;
+  bool good = id.empty();
+  if (!good && spec.platform == Format::kDiscord)
+    good = id.size() >= 17 && id.size() <= 20 &&
+           id.find_first_not_of("0123456789") == std::string::npos;
+  if (!good && spec.platform == Format::kSlack)
+    good = id.size() >= 3 && id.size() <= 20 && (id[0] == 'U' || id[0] == 'W') &&
+           id.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == std::string::npos;
+  if (!good)
+    refuse(spec.platform == Format::kDiscord
+               ? "a Discord user id is 17 to 20 digits (Developer Mode, Copy User ID)"
+               : "a Slack user id is U or W then capitals and digits (Copy member ID)");
+  return spec;
+}
+
+bool set_mention(store::Database& db, const std::string& game, int seat, const MentionSpec& spec) {
+  if (spec.user.empty()) {
+    store::Statement remove(db,
+                            "DELETE FROM notify_mentions WHERE game_id = ? AND seat = ? AND "
+                            "platform = ?");
+    remove.bind(1, game).bind(2, std::int64_t{seat}).bind(3, format_name(spec.platform));
+    remove.run();
+    return db.changes() > 0;
+  }
+  store::Statement upsert(db,
+                          "INSERT INTO notify_mentions (game_id, seat, platform, user_id) VALUES "
+                          "(?, ?, ?, ?) ON CONFLICT (game_id, seat, platform) DO UPDATE SET "
+                          "user_id = excluded.user_id WHERE user_id <> excluded.user_id");
+  upsert.bind(1, game).bind(2, std::int64_t{seat}).bind(3, format_name(spec.platform));
+  upsert.bind(4, spec.user);
+  upsert.run();
+  return db.changes() > 0;
+}
+
+std::vector<std::string> mentions_of(store::Database& db, const std::string& game,
+                                     const std::vector<int>& seats, Format platform) {
+  std::vector<std::string> users;
+  for (const int seat : seats) {
+    store::Statement select(db,
+                            "SELECT user_id FROM notify_mentions WHERE game_id = ? AND seat = ? "
+                            "AND platform = ?");
+    select.bind(1, game).bind(2, std::int64_t{seat}).bind(3, format_name(platform));
+    if (select.step()) users.push_back(select.text(0));
+  }
+  return users;
 }
 
 }  // namespace notify

@@ -127,8 +127,18 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
     printed["address"] = named.address;
   } else if (request.op == "notify") {
     // A target's URL is a secret: the record, which every player may read, names the target by
-    // its id and format alone.
-    if (request.remove) {
+    // its id and format alone. With a player (admin notify mention): the seat's chat user, kept
+    // out of the record as an address is; the record says which seat, on which platform.
+    if (!request.player.empty()) {
+      const notify::MentionSpec spec = notify::parse_mention(request.address);
+      if (!notify::set_mention(db, row.id, seat_of(row, request.player), spec))
+        usage(fmt::format("{} is linked to that already in game {}", request.player, row.id));
+      action["change"] = spec.user.empty() ? "unmention" : "mention";
+      action["player"] = request.player;
+      action["platform"] = notify::format_name(spec.platform);
+      printed["player"] = request.player;
+      printed["platform"] = action["platform"];
+    } else if (request.remove) {
       const std::int64_t id = target_id(request.by);
       if (!notify::remove_target(db, row.id, id))
         usage(fmt::format("game {} has no notification target {}", row.id, id));
@@ -140,7 +150,7 @@ Document action_of(const AdminRequest& request, store::Database& db, store::Game
       action["target"] = notify::add_target(db, row.id, spec);
       action["format"] = notify::format_name(spec.format);
     }
-    printed["target"] = action["target"];
+    if (action.contains("target")) printed["target"] = action["target"];
   } else if (request.op != "resume") {
     usage(fmt::format("unknown admin operation '{}'", request.op));
   }

@@ -5,6 +5,7 @@
 #include "core/clock.hpp"
 #include "notify/outbox.hpp"
 #include "notify/targets.hpp"
+#include "referee/picture.hpp"
 #include "referee/prose.hpp"
 #include "referee/turns.hpp"
 
@@ -108,6 +109,7 @@ Document news_document(const GameContext& context, const std::vector<store::Turn
                    {"players", players},
                    {"turns", told},
                    {"to_move", to_move_names(*context.state, row)},
+                   {"next_turn", finished ? Document() : Document(row.next_turn)},
                    {"deadline", row.deadline && !finished ? Document(*row.deadline) : Document()},
                    {"paused", row.host.contains("paused")},
                    {"finished", finished},
@@ -120,8 +122,18 @@ void tell_news(store::Database& db, GameContext& context, const std::string& eve
   std::vector<store::TurnRow> turns;
   turns.swap(context.untold);
   if (turns.empty() && event.empty()) return;
-  if (notify::targets_of(db, context.row.id).empty()) return;
-  notify::queue(db, news_document(context, turns, event));
+  const auto targets = notify::targets_of(db, context.row.id);
+  if (targets.empty()) return;
+  // Discord's messages carry the board as an observer without a seat sees it: the picture of
+  // the observer's view, made from the game in hand (rendered to PNG by the sender).
+  std::string picture;
+  for (const auto& target : targets)
+    if (target.format == notify::Format::kDiscord) {
+      store::GameStore games(db);
+      picture = picture_svg(view_of(games, context, std::nullopt, true));
+      break;
+    }
+  notify::queue(db, news_document(context, turns, event), picture);
 }
 
 }  // namespace referee

@@ -16,15 +16,17 @@
 
 namespace referee {
 
-// {version, event, game, kind, title, turn, at, players, turns, to_move, deadline, paused,
-// finished, result, text}. `event` names the change: "created" for a new game, else worked out
-// from its first turn (turn, action, clock or correction; result when the change ended the game).
+// {version, event, game, kind, title, turn, at, players, turns, to_move, next_turn, deadline,
+// paused, finished, result, text}: `to_move` the names of the seats to move, `next_turn` the
+// number a turn file written after this change carries (the record's next; null once over). `event`
+// names the change: "created" for a new game, else worked out from its first turn (turn, action,
+// clock or correction; result when the change ended the game).
 core::Document news_document(const GameContext& context, const std::vector<store::TurnRow>& turns,
                              const std::string& event = {});
 
 // In the change's transaction, before it commits: queues the news of the turns the context
-// recorded (and empties them) to each of the game's targets (notify/outbox.hpp). A game without
-// targets costs one query.
+// recorded (and empties them) to each of the game's targets (notify/outbox.hpp), with the
+// observer's picture for Discord's. A game without targets costs one query.
 void tell_news(store::Database& db, GameContext& context, const std::string& event = {});
 
 }  // namespace referee

@@ -4,8 +4,10 @@
 // secret, and the leak test run on the news itself.
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "core/clock.hpp"
@@ -13,11 +15,13 @@
 #include "core/errors.hpp"
 #include "engine_testing.hpp"
 #include "ledger/record.hpp"
+#include "notify/http.hpp"
 #include "notify/outbox.hpp"
 #include "notify/payload.hpp"
 #include "notify/targets.hpp"
 #include "referee/game_context.hpp"
 #include "referee/news.hpp"
+#include "referee/picture.hpp"
 #include "referee/referee.hpp"
 #include "referee/verify.hpp"
 #include "temp_db.hpp"
@@ -102,7 +106,8 @@ class Notify : public ClockedTempDb {
   }
   // A receiver that answers `status` and keeps what it was sent.
   notify::Post receiver(const std::function<long()>& status) {
-    return [this, status](const std::string& url, const std::string& body, const std::string& key) {
+    return [this, status](const std::string& url, const std::string& body, const std::string& key,
+                          const std::string&) {
       const long answer = status();
       if (answer >= 200 && answer < 300) received_.push_back({url, body, key});
       return answer == 0 ? notify::PostResult{0, "Could not connect to server"}
@@ -220,8 +225,8 @@ TEST_F(Notify, ATargetGetsItsMessagesInOrderOnceThoughTheReceiverWasDownForAWhil
 
 TEST_F(Notify, OneTargetDownDoesNotHoldBackAnother) {
   create({kTargets[0], kTargets[1]});
-  const auto post = [this](const std::string& url, const std::string& body,
-                           const std::string& key) -> notify::PostResult {
+  const auto post = [this](const std::string& url, const std::string& body, const std::string& key,
+                           const std::string&) -> notify::PostResult {
     if (url.find("discord") != std::string::npos) return {503, {}};
     received_.push_back({url, body, key});
     return {200, {}};
@@ -235,7 +240,8 @@ TEST_F(Notify, OneTargetDownDoesNotHoldBackAnother) {
 TEST_F(Notify, AMessageBeingSentIsNotSentAgainByAnotherSender) {
   create({kTargets[0]});
   int posts = 0;
-  const notify::Post post = [&](const std::string&, const std::string&, const std::string&) {
+  const notify::Post post = [&](const std::string&, const std::string&, const std::string&,
+                                const std::string&) {
     // While this sender is at the message, a second round (another process) finds it claimed.
     if (++posts == 1) {
       EXPECT_EQ(notify::deliver(db(), post)["results"].size(), 0u);
@@ -253,6 +259,194 @@ TEST(NotifyBackoff, TheWaitDoublesFromThirtySecondsToAnHour) {
   EXPECT_EQ(notify::backoff(7), core::Seconds(1920));
   EXPECT_EQ(notify::backoff(8), core::Seconds(3600));
   EXPECT_EQ(notify::backoff(100), core::Seconds(3600));
+}
+
+TEST_F(Notify, AGoneWebhookStopsItsTargetAtOnceAndSaysWhy) {
+  for (const long status : {404L, 410L, 401L, 403L}) {
+    create({kTargets[1], kTargets[0]});
+    play();
+    const auto post = [&](const std::string& url, const std::string& body, const std::string& key,
+                          const std::string&) -> notify::PostResult {
+      if (url.find("discord") != std::string::npos) return {status, {}};
+      received_.push_back({url, body, key});
+      return {204, {}};
+    };
+    const Document report = notify::deliver(db(), post, std::vector<std::string>{game_});
+    EXPECT_EQ(report["stopped"], 1) << status;
+    EXPECT_EQ(report["sent"], 2) << "the other target is not held back";
+    const Document targets = referee::notify_targets(db(), game_)["targets"];
+    ASSERT_EQ(targets.size(), 2u);
+    EXPECT_EQ(targets[0]["state"], "stopped");
+    EXPECT_NE(targets[0]["reason"].get<std::string>().find(fmt::format("HTTP {}", status)),
+              std::string::npos);
+    EXPECT_EQ(targets[1]["state"], "active");
+    // Nothing more is queued to it or tried; list shows it stopped with its reason.
+    play();
+    advance(core::Seconds(7200));
+    const Document again = notify::deliver(db(), post, std::vector<std::string>{game_});
+    EXPECT_EQ(again["failed"], 0);
+    EXPECT_EQ(again["sent"], 1);
+    Document shown;
+    for (const auto& game : referee::list_games(db(), {}))
+      if (game["game"] == game_) shown = game["notifications"];
+    ASSERT_EQ(shown.size(), 1u) << shown.dump();
+    EXPECT_EQ(shown[0]["target"], targets[0]["id"]);
+    EXPECT_EQ(shown[0]["stopped"], targets[0]["stopped"]);
+    EXPECT_EQ(shown[0]["waiting"], 2);
+    // The game master may add it again (once mended): a new target.
+    EXPECT_NO_THROW(admin("notify", [](auto& r) { r.address = kTargets[1]; }));
+  }
+}
+
+TEST_F(Notify, RetryAfterIsFollowedAndATargetFailingForADayIsGivenUp) {
+  create({kTargets[0]});
+  std::optional<core::Seconds> asked = core::Seconds(600);
+  long status = 429;
+  int posts = 0;
+  const auto post = [&](const std::string&, const std::string&, const std::string&,
+                        const std::string&) {
+    ++posts;
+    return notify::PostResult{status, {}, asked};
+  };
+  notify::deliver(db(), post);
+  EXPECT_EQ(notify::waiting(db())[0]["next_attempt"], "2026-03-01T12:10:00Z") << "Retry-After: 600";
+  status = 503;
+  asked = core::Seconds(7 * 24 * 3600);
+  advance(core::Seconds(600));
+  notify::deliver(db(), post);
+  EXPECT_EQ(notify::waiting(db())[0]["next_attempt"], "2026-03-01T18:10:00Z")
+      << "a Retry-After of a week is taken as the longest followed, six hours";
+  status = 500;
+  asked.reset();
+  advance(core::Seconds(6 * 3600));
+  notify::deliver(db(), post);
+  EXPECT_EQ(notify::waiting(db())[0]["next_attempt"], "2026-03-01T18:12:00Z")
+      << "without Retry-After, the back-off (third attempt: 2 min)";
+  // Tried at each back-off until a day after the first failure: then stopped.
+  int rounds = 0;
+  while (referee::notify_targets(db(), game_)["targets"][0]["state"] == "active" && rounds < 100) {
+    advance(core::Seconds(3600));
+    notify::deliver(db(), post);
+    ++rounds;
+  }
+  const Document target = referee::notify_targets(db(), game_)["targets"][0];
+  EXPECT_EQ(target["state"], "stopped");
+  EXPECT_EQ(target["stopped"], "2026-03-02T12:10:00Z")
+      << "the first try a day after the first failure";
+  EXPECT_NE(target["reason"].get<std::string>().find("HTTP 500"), std::string::npos);
+  const int tried = posts;
+  advance(core::Seconds(24 * 3600));
+  EXPECT_FALSE(notify::owed(db()));
+  notify::deliver(db(), post);
+  EXPECT_EQ(posts, tried) << "a stopped target is never tried again";
+}
+
+TEST_F(Notify, ASenderLooksOnlyAtTheGamesItIsGiven) {
+  create({kTargets[0]});
+  const std::string first = game_;
+  create({kTargets[1]});
+  const std::string second = game_;
+  EXPECT_TRUE(notify::owed(db(), std::vector<std::string>{first}));
+  const auto post = receiver([] { return 204L; });
+  const Document report = notify::deliver(db(), post, std::vector<std::string>{second});
+  EXPECT_EQ(report["sent"], 1);
+  ASSERT_EQ(received_.size(), 1u);
+  EXPECT_NE(received_[0].url.find("discord"), std::string::npos);
+  EXPECT_FALSE(notify::owed(db(), std::vector<std::string>{second}));
+  EXPECT_TRUE(notify::owed(db(), std::vector<std::string>{first}));
+  EXPECT_TRUE(notify::owed(db()));
+  const auto& queued_to = notify::queued_games();
+  EXPECT_NE(std::find(queued_to.begin(), queued_to.end(), first), queued_to.end());
+  EXPECT_NE(std::find(queued_to.begin(), queued_to.end(), second), queued_to.end());
+}
+
+TEST_F(Notify, AnEventSaysWhoIsToMoveTheTurnToWriteAndWhetherTheGameIsOver) {
+  create({kTargets[0]});
+  play();
+  const Document event = Document::parse(queued().back().body);
+  EXPECT_EQ(event["to_move"], Document::array({to_move()}));
+  const std::int64_t next = event["next_turn"];
+  EXPECT_EQ(next, referee::view(db(), game_, to_move())["turn"].get<std::int64_t>());
+  EXPECT_FALSE(event["finished"].get<bool>());
+  // The turn file written from the event alone is accepted.
+  const std::string player = event["to_move"][0];
+  const auto moves = referee::legal_moves(db(), game_, player, nullptr, 1);
+  EXPECT_TRUE(referee::submit(
+                  db(),
+                  TurnFile(game_, player, next).token(tokens_.at(player)).move(moves.moves.at(0)),
+                  "t.yaml")
+                  .answer["accepted"]
+                  .get<bool>());
+  act(to_move(), "resign");
+  const Document over = Document::parse(queued().back().body);
+  EXPECT_TRUE(over["finished"].get<bool>());
+  EXPECT_TRUE(over["next_turn"].is_null());
+  EXPECT_TRUE(over["to_move"].empty());
+}
+
+TEST_F(Notify, ABotsOwnTurnIsToldAsAnyones) {
+  referee::NewGame request;
+  request.kind = "caravaneers";
+  request.players = {"ann", "bob"};
+  request.seed = 5;
+  request.bots = {{"bob", "random"}};
+  request.notify = {kTargets[0]};
+  made_ = referee::create_game(db(), request);
+  game_ = made_["game"].get<std::string>();
+  for (const auto& player : made_["players"])
+    if (player.contains("token"))
+      tokens_[player["name"].get<std::string>()] = player["token"].get<std::string>();
+  if (to_move() == "bob") referee::tick(db());
+  ASSERT_EQ(to_move(), "ann");
+  play();
+  referee::tick(db());  // the bot's seat plays (or the command that made it its turn did)
+  ASSERT_EQ(to_move(), "ann");
+  const Document event = Document::parse(queued().back().body);
+  ASSERT_FALSE(event["turns"].empty());
+  EXPECT_EQ(event["turns"].back()["player"], "bob") << event.dump();
+  EXPECT_EQ(event["event"], "turn");
+  EXPECT_EQ(event["to_move"], Document::array({"ann"}));
+  EXPECT_EQ(event["next_turn"], referee::view(db(), game_, "ann")["turn"]);
+}
+
+TEST_F(Notify, DiscordIsSentTheObserversPictureAndNoOtherTargetAPicture) {
+  for (const std::string kind : {"caravaneers", "nv-caravan"}) {
+    create(kTargets, {}, kind);
+    play();
+    store::Statement select(db(),
+                            "SELECT t.format, o.picture FROM notify_outbox o JOIN notify_targets t "
+                            "ON t.id = o.target_id WHERE o.game_id = ? ORDER BY o.id DESC LIMIT 3");
+    select.bind(1, game_);
+    // The picture of what an observer without a seat sees now: no hand, nothing hidden.
+    const std::string observer = referee::picture_svg(referee::observer_view(db(), game_));
+    int pictures = 0;
+    while (select.step()) {
+      if (select.text(0) == "discord") {
+        ++pictures;
+        EXPECT_EQ(select.text(1), observer) << kind;
+      } else {
+        EXPECT_TRUE(select.is_null(1)) << select.text(0);
+      }
+    }
+    EXPECT_EQ(pictures, 1) << kind;
+    std::string picture;
+    const auto post = [&](const std::string& url, const std::string&, const std::string&,
+                          const std::string& svg) {
+      if (url.find("discord") != std::string::npos) picture = svg;
+      return notify::PostResult{204, {}};
+    };
+    notify::deliver(db(), post, std::vector<std::string>{game_});
+    EXPECT_EQ(picture, observer) << "the sender is given the picture to attach";
+  }
+}
+
+TEST(NotifyTimeout, ThePostTimeoutIsBoundedSoTheClaimOutlastsIt) {
+  ::setenv("CARAVAN_REF_NOTIFY_TIMEOUT", "2s", 1);
+  EXPECT_EQ(notify::post_timeout(), std::chrono::milliseconds(2000));
+  ::setenv("CARAVAN_REF_NOTIFY_TIMEOUT", "10m", 1);
+  EXPECT_EQ(notify::post_timeout(), notify::kMaxPostTimeout);
+  ::unsetenv("CARAVAN_REF_NOTIFY_TIMEOUT");
+  EXPECT_EQ(notify::post_timeout(), notify::kPostTimeout);
 }
 
 TEST_F(Notify, TheTargetURLsAppearInNoAnswerViewLogListExportOrMessage) {
@@ -336,19 +530,68 @@ TEST(NotifyTarget, TheFormatIsGivenOrKnownFromTheHostAndABadURLIsRefusedWithoutQ
   }
 }
 
-TEST(NotifyPayload, AChatsTextIsCutAtACharacterAndSlacksMarkupIsEscaped) {
-  std::string text;
-  while (text.size() < 3000) text += "\xC3\xA9<b>&";  // é: two bytes
+// The characters (code points) of UTF-8 text.
+std::size_t characters(const std::string& text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+TEST(NotifyPayload, ALongTextLosesItsMiddleAndKeepsItsFirstAndLastLines) {
+  std::string text = "Caravaneers game abcd2345";
+  for (int i = 1; i <= 400; ++i) text += "\nTurn " + std::to_string(i) + ": \xC3\xA9lodie played";
+  text += "\nNow \xC3\xA9lodie to move, until 2026-03-02T09:00:00Z";
   const Document event = {{"text", text}};
+  const std::string content =
+      Document::parse(notify::body(event, notify::Format::kDiscord))["content"];
+  EXPECT_LE(characters(content), notify::kDiscordCharacters);
+  EXPECT_GT(characters(content), notify::kDiscordCharacters - 60) << "as much as fits is kept";
+  EXPECT_TRUE(content.starts_with("Caravaneers game abcd2345\nTurn 1: "));
+  EXPECT_TRUE(content.ends_with("\n\xE2\x80\xA6\nNow \xC3\xA9lodie to move, until 2026\\-03") ||
+              content.ends_with("\nNow \xC3\xA9lodie to move, until 2026-03-02T09:00:00Z"))
+      << content.substr(content.size() - 80);
+  EXPECT_NE(content.find("\n\xE2\x80\xA6\n"), std::string::npos) << "the cut is marked";
+  // Slack takes 40,000 characters: the same text whole.
+  const std::string slack = Document::parse(notify::body(event, notify::Format::kSlack))["text"];
+  EXPECT_EQ(slack, text);
+  // A single line too long is cut at a character and ends in "…".
+  const std::string one(5000, 'x');
+  const std::string cut = notify::chat_text(one + "\xC3\xA9", notify::Format::kDiscord, 2000);
+  EXPECT_EQ(characters(cut), 2000u);
+  EXPECT_TRUE(cut.ends_with("x\xE2\x80\xA6"));
+}
+
+TEST(NotifyPayload, ANamesMarkupShowsAsWrittenInDiscordAndSlack) {
+  const Document event = {
+      {"text",
+       "Caravaneers game abcd2345\nTurn 1: **x**||spoil|| [South] played <@123> & _y_ "
+       "~z~ `c`\n# not a heading\nNow **x**||spoil|| to move"}};
   const Document discord = Document::parse(notify::body(event, notify::Format::kDiscord));
-  const std::string content = discord["content"].get<std::string>();
-  EXPECT_LE(content.size(), notify::kChatTextBytes);
-  EXPECT_TRUE(content.ends_with("\xE2\x80\xA6"));
+  EXPECT_EQ(discord["content"],
+            "Caravaneers game abcd2345\nTurn 1: \\*\\*x\\*\\*\\|\\|spoil\\|\\| \\[South\\] played "
+            "\\<\\@123> & \\_y\\_ \\~z\\~ \\`c\\`\n\\# not a heading\nNow "
+            "\\*\\*x\\*\\*\\|\\|spoil\\|\\| to move");
+  EXPECT_EQ(discord["allowed_mentions"], Document({{"parse", Document::array()}}))
+      << "nobody is pinged without a link to a seat";
   const Document slack = Document::parse(notify::body(event, notify::Format::kSlack));
-  const std::string escaped = slack["text"].get<std::string>();
-  EXPECT_EQ(escaped.find('<'), std::string::npos);
-  EXPECT_NE(escaped.find("&lt;b&gt;&amp;"), std::string::npos);
+  EXPECT_EQ(slack["mrkdwn"], false) << "*, _ and ~ have no escape in Slack: no markup at all";
+  const std::string text = slack["text"];
+  EXPECT_EQ(text.find('<'), std::string::npos);
+  EXPECT_NE(text.find("played &lt;@123&gt; &amp; _y_"), std::string::npos) << text;
   EXPECT_EQ(Document::parse(notify::body(event, notify::Format::kJson)), event);
+}
+
+TEST(NotifyPayload, TheSeatToMoveIsMentionedAndNobodyElse) {
+  const Document event = {{"text", "Caravaneers game abcd2345\nNow <@999> to move"}};
+  const Document discord =
+      Document::parse(notify::body(event, notify::Format::kDiscord, {"80351110224678912"}));
+  EXPECT_TRUE(discord["content"].get<std::string>().starts_with("<@80351110224678912> Caravan"));
+  EXPECT_EQ(discord["allowed_mentions"]["users"], Document::array({"80351110224678912"}));
+  EXPECT_EQ(discord["allowed_mentions"]["parse"], Document::array());
+  const Document slack =
+      Document::parse(notify::body(event, notify::Format::kSlack, {"U024BE7LH"}));
+  EXPECT_TRUE(slack["text"].get<std::string>().starts_with("<@U024BE7LH> Caravan"));
+  EXPECT_NE(slack["text"].get<std::string>().find("&lt;@999&gt;"), std::string::npos);
 }
 
 // The leak test (tests/unit/leak_suite_test.cpp) on the news: at every step of random games of

@@ -188,7 +188,8 @@ TEST_F(StoreTest, AnOlderDatabaseMovesItsSnapshotsToTheirOwnTable) {
       "  WHERE s.game_id = turns.game_id AND s.number = turns.number);"
       "UPDATE turns SET snapshot = NULL WHERE number = 2;"
       "DROP TABLE turn_snapshots;"
-      "DROP TABLE notify_outbox;"  // what schema 012 adds
+      "DROP TABLE notify_mentions;"  // what schema 013 adds (its columns go with their tables)
+      "DROP TABLE notify_outbox;"    // what schema 012 adds
       "DROP TABLE notify_targets;"
       "DROP TABLE mail_outbox;"  // and what schema 011 adds: its table, the application id
       "PRAGMA application_id = 0;"
