@@ -29,6 +29,7 @@ void add_tick(CLI::App& app, Context& context, Handler& handler) {
         const auto mails = mail::tick_mails(games, report, opts->config().from);
         code = send_after(context.db(), mails, *opts, report);
       }
+      report_seated_bots(report);
       context.print(report);
       // A game the round could not handle: its code (the first one's), after the others ran.
       for (const auto& error : report.value("errors", nlohmann::json::array())) {
@@ -59,6 +60,7 @@ void add_operation(CLI::App& admin, Context& context, Handler& handler, const st
     handler = [&context, request, mail] {
       referee::GamesInHand games(context.db());
       nlohmann::json printed = referee::admin(games, *request);
+      report_seated_bots(printed);
       int code = 0;
       if (mail->mail) {
         const auto mails = mail::admin_mails(games, printed, *request, mail->config().from);
