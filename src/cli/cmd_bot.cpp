@@ -115,6 +115,11 @@ void add_bot(CLI::App& app, Context& context, Handler& handler) {
         if (play.submission->exit_code == 0)
           std::cout << fmt::format("Accepted as turn {} of game {}.\n", answer.value("turn", 0),
                                    answer.value("game", opts->game));
+        for (const auto& bot : answer.value("bots", nlohmann::json::array()))
+          if (bot.value("accepted", false))
+            std::cout << fmt::format("{} (the referee's bot, {}) answered with turn {}.\n",
+                                     bot.value("player", ""), bot.value("level", ""),
+                                     bot.value("turn", 0));
       } else {
         context.print({{"file", file}, {"verdict", answer}});
       }
