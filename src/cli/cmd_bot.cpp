@@ -35,6 +35,26 @@ std::optional<std::chrono::milliseconds> think_time(const std::string& text) {
 
 }  // namespace
 
+void report_seated_bots(const nlohmann::json& answer) {
+  if (answer.is_array()) {
+    for (const auto& one : answer) report_seated_bots(one);
+    return;
+  }
+  if (!answer.is_object()) return;
+  for (const char* key : {"bots", "actions"}) {
+    if (!answer.contains(key) || !answer[key].is_array()) continue;
+    for (const auto& report : answer[key]) {
+      if (report.value("action", "") != "bot" || report.value("accepted", true)) continue;
+      std::cerr << fmt::format(
+          "caravan-ref: game {}: the referee's bot ({}) could not play turn {} for {}: {}; the "
+          "game waits at that turn, and the next tick tries again\n",
+          report.value("game", "?"), report.value("level", "?"), report.value("turn", 0),
+          report.value("player", "?"),
+          report.value("error", nlohmann::json::object()).value("message", "no reason given"));
+    }
+  }
+}
+
 void add_bot(CLI::App& app, Context& context, Handler& handler) {
   auto opts = std::make_shared<BotOptions>();
   auto* cmd = app.add_subcommand(
@@ -71,23 +91,42 @@ void add_bot(CLI::App& app, Context& context, Handler& handler) {
       request.token = opts->token;
       referee::GamesInHand games(context.existing_db());
       const referee::BotPlay play = referee::play_bot(games, request);
-      if (context.format() == output::Format::kText)
-        std::cout << play.text;
-      else if (play.submission && !play.submission->file.is_null())
-        context.print(play.submission->file);  // the file as submit read it: not read again
-      else
-        context.print(turnfile::yaml_to_document(play.text, "bot"));
       if (!play.submission) {
+        // A person's seat without their token: the file for them to send, as it is.
+        if (context.format() == output::Format::kText)
+          std::cout << play.text;
+        else
+          context.print(turnfile::yaml_to_document(play.text, "bot"));
         std::cerr << fmt::format(
             "not submitted: {}'s seat is a person's; send this file with their token (or give "
             "--token)\n",
             opts->player);
         return 0;
       }
+      // Submitted: the file the bot wrote (without the token, which the caller has) and the
+      // verdict on it, as submit gives it.
+      nlohmann::json file = play.submission->file.is_null()
+                                ? turnfile::yaml_to_document(play.text, "bot")
+                                : play.submission->file;
+      file.erase("token");
       const auto& answer = play.submission->answer;
+      if (context.format() == output::Format::kText) {
+        std::cout << output::to_yaml(file);
+        if (play.submission->exit_code == 0)
+          std::cout << fmt::format("Accepted as turn {} of game {}.\n", answer.value("turn", 0),
+                                   answer.value("game", opts->game));
+        for (const auto& bot : answer.value("bots", nlohmann::json::array()))
+          if (bot.value("accepted", false))
+            std::cout << fmt::format("{} (the referee's bot, {}) answered with turn {}.\n",
+                                     bot.value("player", ""), bot.value("level", ""),
+                                     bot.value("turn", 0));
+      } else {
+        context.print({{"file", file}, {"verdict", answer}});
+      }
       if (play.submission->exit_code != 0)
         std::cerr << "refused: "
                   << answer.value("error", nlohmann::json::object()).value("message", "") << "\n";
+      report_seated_bots(answer);
       return play.submission->exit_code;
     };
   });

@@ -38,6 +38,7 @@ void add_tick(CLI::App& app, Context& context, Handler& handler) {
         notify::stops_told(context.db(), stops);
         tx.commit();
       }
+      report_seated_bots(report);
       context.print(report);
       // A game the round could not handle: its code (the first one's), after the others ran.
       for (const auto& error : report.value("errors", nlohmann::json::array())) {
@@ -68,6 +69,7 @@ void add_operation(CLI::App& admin, Context& context, Handler& handler, const st
     handler = [&context, request, mail] {
       referee::GamesInHand games(context.db());
       nlohmann::json printed = referee::admin(games, *request);
+      report_seated_bots(printed);
       int code = 0;
       if (mail->mail) {
         const auto mails = mail::admin_mails(games, printed, *request, mail->config().from);

@@ -44,6 +44,7 @@ int one_message(Context& context, const mail::Config& config, mail::Delivery& ou
     return temporary_failure(context, e.what());
   }
   const mail::Handled handled = mail::handle_message(*db, raw, config, out);
+  report_seated_bots(handled.summary);
   context.print(handled.summary);
   return handled.exit_code;
 }
@@ -84,6 +85,7 @@ int whole_maildir(Context& context, const std::string& dir, const mail::Config& 
     summary["file"] = path.filename().string();
     summaries.push_back(summary);
   }
+  report_seated_bots(summaries);
   context.print(summaries);
   return exit_code;
 }

@@ -72,9 +72,10 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
   cmd->add_option("--key", opts->keys,
                   "NAME=HEX: the player's Ed25519 public key ('keygen'); that player signs turn "
                   "files instead of sending a token");
-  cmd->add_option("--bot", opts->bots,
-                  "NAME=LEVEL: the referee's bot plays that player's seat (easy, normal, hard; "
-                  "random, greedy, mcts; mcts:N for N playouts a move); 'tick' plays it");
+  cmd->add_option(
+      "--bot", opts->bots,
+      "NAME=LEVEL: the referee's bot plays that player's seat (easy, normal, hard; "
+      "random, greedy, mcts; mcts:N for N playouts a move); it moves as soon as it is to move");
   cmd->add_option("--deadline", opts->timing.deadline,
                   "each turn is due this long after the previous (72h, 3d; default: no clock)");
   cmd->add_option("--grace", opts->timing.grace,
@@ -117,9 +118,13 @@ void add_new(CLI::App& app, Context& context, Handler& handler) {
                                               "number {} and number {})",
                                               j + 1, i + 1));
       nlohmann::json created = referee::create_game(context.db(), request);
+      // A bot that moves first plays at once, and every invitation is made from one load of the
+      // game as its turns left it.
+      referee::GamesInHand games(context.db());
+      referee::play_seated_bots(games, created.at("game").get<std::string>(), &created);
+      report_seated_bots(created);
       int code = 0;
       if (opts->mail.mail) {
-        referee::GamesInHand games(context.db());  // every invitation from one load of the game
         const auto invitations = mail::invitations(games, created, opts->mail.config().from);
         code = send_after(context.db(), invitations, opts->mail, created);
       }

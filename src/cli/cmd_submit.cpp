@@ -152,6 +152,7 @@ void add_submit(CLI::App& app, Context& context, Handler& handler) {
           answers.push_back(std::move(outcome.answer));
         }
       }
+      report_seated_bots(answers);
       context.print(answers.size() == 1 ? answers[0] : answers);
       return first_refusal != 0 ? first_refusal : views_unwritten;
     };

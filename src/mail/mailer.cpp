@@ -226,6 +226,9 @@ Handled handle_message(store::Database& db, const std::string& raw, const Config
       if (row.reason) summary["reason"] = *row.reason;
       if (row.game_id) summary["game"] = *row.game_id;
       if (row.turn) summary["turn"] = *row.turn;
+      // The turns the referee's bots answered with, in the same run (referee::play_seated_bots).
+      if (row.answer.is_object() && row.answer.contains("bots"))
+        summary["bots"] = row.answer["bots"];
       store::Transaction tx(db);
       const json refused = keep_mails(db, replies, config.from, row.id);
       if (!row.answered_at) mails.mark_answered(row.id);

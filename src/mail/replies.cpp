@@ -27,10 +27,10 @@ using nlohmann::json;
 // The mover's letter: their turn accepted, the signed receipt attached and how to check it.
 Outgoing mover_letter(referee::GamesInHand& games, const MessageRow& row,
                       const store::GameRow& game, const Reader& reader, const Incoming& in,
-                      const std::string& what) {
+                      const std::string& what, const std::string& bots) {
   const std::int64_t played = row.answer.value("turn", row.turn.value_or(0));
-  const std::string news =
-      fmt::format("Your {} in game {} was accepted as turn {}.", what, game.id, played);
+  std::string news =
+      fmt::format("Your {} in game {} was accepted as turn {}.", what, game.id, played) + bots;
   const json receipt = row.answer.value("receipt", json());
   std::string name, coda;  // the receipt comes last, after the game (issue 62)
   if (!receipt.is_null()) {
@@ -45,6 +45,25 @@ Outgoing mover_letter(referee::GamesInHand& games, const MessageRow& row,
   if (!name.empty())
     mail.attachments.push_back({name, "application/yaml", output::to_yaml(receipt)});
   return mail;
+}
+
+// What the referee's bots did after the turn, in the same run (referee::play_seated_bots): the
+// letters' views are made after their turns, so one mail tells both.
+std::string bots_news(const json& answer) {
+  std::string news;
+  for (const auto& bot : answer.value("bots", json::array())) {
+    const std::string player = bot.value("player", "The bot");
+    const std::string level = bot.value("level", "");
+    if (bot.value("accepted", false))
+      news += fmt::format("\n{} (the referee's bot, {}) answered with turn {}.", player, level,
+                          bot.value("turn", std::int64_t{0}));
+    else
+      news += fmt::format(
+          "\n{} (the referee's bot, {}) could not make its move; the game waits for it, and the "
+          "referee tries again at its next round.",
+          player, level);
+  }
+  return news;
 }
 
 std::vector<Outgoing> accepted_mails(referee::GamesInHand& games, const MessageRow& row,
@@ -65,12 +84,14 @@ std::vector<Outgoing> accepted_mails(referee::GamesInHand& games, const MessageR
   const std::string mover = row.player.value_or("A player");
   const std::string what = action.is_null() ? "turn" : action.value("action", "action");
   const std::int64_t played = row.answer.value("turn", row.turn.value_or(0));
-  const std::string news = action.is_null() ? fmt::format("{} played turn {}.", mover, played)
-                                            : action_news(mover, action);
+  const std::string bots = bots_news(row.answer);
+  const std::string news = (action.is_null() ? fmt::format("{} played turn {}.", mover, played)
+                                             : action_news(mover, action)) +
+                           bots;
   bool mover_mailed = false;
   for (const auto& reader : readers(games.db(), *game, from.address)) {
     if (reader.player && reader.player->name == mover) {
-      mails.push_back(mover_letter(games, row, *game, reader, in, what));
+      mails.push_back(mover_letter(games, row, *game, reader, in, what, bots));
       mover_mailed = true;
     } else {
       mails.push_back(view_letter(games, *game, reader, news));
@@ -79,8 +100,9 @@ std::vector<Outgoing> accepted_mails(referee::GamesInHand& games, const MessageR
   if (!mover_mailed && in.from)  // no address on record: the sender proved the token
     for (const auto& player : game->players)
       if (player.name == mover)
-        mails.push_back(mover_letter(
-            games, row, *game, player_reader(*game, player, *in.from, from.address), in, what));
+        mails.push_back(mover_letter(games, row, *game,
+                                     player_reader(*game, player, *in.from, from.address), in, what,
+                                     bots));
   return mails;
 }
 

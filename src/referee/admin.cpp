@@ -221,7 +221,10 @@ Document admin(GamesInHand& hand, const AdminRequest& request) {
   printed["to_move"] = to_move_names(*context.state, row);
   if (row.deadline) printed["deadline"] = *row.deadline;
   if (row.finished) printed["result"] = row.result;
+  const std::string id = row.id;
   hand.keep(std::move(context));  // the game as the correction left it, for its mail
+  // A seat handed to a bot, a game resumed or rolled back: a bot owed a move now answers.
+  play_seated_bots(hand, id, &printed);
   return printed;
 }
 

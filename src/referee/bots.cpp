@@ -1,7 +1,8 @@
-// bot: a seat's turn chosen by a bot (src/bot) and sent as an ordinary turn file; tick plays
-// every seat that a bot holds. The bot is shown the seat's view and nothing else: the referee
-// makes the turn file from what it chose and submits it as it would a player's.
-#include <set>
+// bot: a seat's turn chosen by a bot (src/bot) and sent as an ordinary turn file. A seat the
+// referee's bot holds plays as soon as it is to move, in the command that made it so
+// (play_seated_bots); tick plays whatever is still owed. The bot is shown the seat's view and
+// nothing else: the referee makes the turn file from what it chose and submits it as it would a
+// player's.
 
 #include <fmt/format.h>
 
@@ -20,8 +21,9 @@ namespace referee {
 
 namespace {
 
-// A tick plays at most this many bot turns, so that two bots in a long game still leave it.
-constexpr int kMaxBotTurnsPerTick = 10000;
+// A command plays at most this many bot turns in one game, so that two bots in a long game still
+// let it end (the rest are owed to the next command or tick).
+constexpr int kMaxBotTurnsPerCommand = 10000;
 
 [[noreturn]] void usage(const std::string& message) {
   throw core::UserError(core::Exit::kUsage, message);
@@ -131,49 +133,98 @@ BotPlay play_bot(GamesInHand& hand, const BotRequest& request) {
   }
   // Submitted as any turn file, played on the game in hand (not loaded again); nobody reads
   // views of it here, so none is made.
-  play.submission =
-      submit(hand, play.text, "bot:" + bot::level_name(request.spec.level), {.views = false});
+  play.submission = submit(hand, play.text, "bot:" + bot::level_name(request.spec.level),
+                           {.views = false, .seated_bots = request.seated_bots});
   return play;
+}
+
+namespace {
+
+// The turn the seat to move owes when the referee's bot holds it: played as its own turn, in its
+// own transaction (submit's). The report is public (it is in the answer of the command that
+// played it, which a chat relay may post): a refused turn's reasons, which may name the move the
+// bot chose from its hand, stay in the submission's record. Null when no bot is to move.
+Document play_owed_turn(GamesInHand& hand, const std::string& id) {
+  std::shared_ptr<const store::GameRow> row;
+  try {
+    row = hand.row(id);
+  } catch (const std::exception&) {
+    return nullptr;  // the game cannot be read now: whatever is owed waits for the next try
+  }
+  if (!row || row->finished || !row->to_move) return nullptr;
+  const store::PlayerRow& player = row->players.at(static_cast<std::size_t>(*row->to_move));
+  if (player.bot.empty()) return nullptr;
+  Document report = {{"game", id},          {"player", player.name},  {"action", "bot"},
+                     {"level", player.bot}, {"turn", row->next_turn}, {"accepted", false}};
+  const auto failed = [&](core::Exit code, const std::string& message) {
+    report["error"] = {
+        {"code", static_cast<int>(code)}, {"kind", core::exit_name(code)}, {"message", message}};
+  };
+  try {
+    BotRequest request{id, player.name, parse_bot_spec(player.bot)};
+    request.seated_bots = false;  // the caller plays the next one
+    const BotPlay play = play_bot(hand, request);
+    if (!play.submission) {
+      failed(core::Exit::kInternal, "the bot's turn was not submitted");
+    } else if (play.submission->exit_code != 0) {
+      failed(static_cast<core::Exit>(play.submission->exit_code),
+             "the referee refused the bot's turn (its reason is in the game's submissions)");
+    } else {
+      report["accepted"] = true;
+      report["turn"] = play.submission->answer.at("turn");
+    }
+  } catch (const core::UserError& error) {
+    // Even the database busy (75): the turn before stands, and this one waits for the next try.
+    failed(error.code(), error.what());
+  } catch (const std::exception& error) {
+    failed(core::Exit::kInternal, error.what());
+  }
+  return report;
+}
+
+}  // namespace
+
+Document play_seated_bots(GamesInHand& hand, const std::string& game, Document* answer) {
+  Document played = Document::array();
+  for (int count = 0; count < kMaxBotTurnsPerCommand; ++count) {
+    Document report = play_owed_turn(hand, game);
+    if (report.is_null()) break;
+    const bool accepted = report["accepted"].get<bool>();
+    played.push_back(std::move(report));
+    // A turn the bot could not make would be chosen again the same way: the game waits at it
+    // until the next tick, or until the game master steps in.
+    if (!accepted) break;
+  }
+  if (answer && !played.empty()) {
+    Document& doc = *answer;
+    doc["bots"] = played;
+    std::shared_ptr<const GameContext> now;
+    try {
+      now = hand.game(game);
+    } catch (const std::exception&) {
+      return played;  // the turn that was answered stands: its answer keeps what it said
+    }
+    const bool over = game_over(*now->state, now->row);
+    // Only the fields the answer has (new's tells none of them).
+    if (doc.contains("to_move")) doc["to_move"] = to_move_names(*now->state, now->row);
+    if (doc.contains("next_turn")) doc["next_turn"] = now->row.next_turn;
+    if (doc.contains("finished")) {
+      doc["finished"] = over;
+      if (doc.contains("result") || over) doc["result"] = result_document(*now->state, now->row);
+      if (now->row.deadline)
+        doc["deadline"] = *now->row.deadline;
+      else
+        doc.erase("deadline");
+    }
+  }
+  return played;
 }
 
 Document play_bots(GamesInHand& hand) {
   store::GameStore games(hand.db());
   Document played = Document::array();
-  // A game whose bot could not move stays as it is until the next tick (a refused turn would be
-  // chosen again the same way); the others go on.
-  std::set<std::string> stopped;
-  for (int count = 0; count < kMaxBotTurnsPerTick;) {
-    bool moved = false;
-    for (const store::GameRow& game : games.games_with_a_bot_to_move()) {
-      if (stopped.count(game.id) != 0 || count >= kMaxBotTurnsPerTick) continue;
-      const auto row = hand.row(game.id);
-      if (!row || !game.to_move) continue;
-      const store::PlayerRow& player = row->players.at(static_cast<std::size_t>(*game.to_move));
-      Document report = {{"game", game.id},
-                         {"player", player.name},
-                         {"action", "bot"},
-                         {"level", player.bot},
-                         {"turn", row->next_turn}};
-      try {
-        const BotPlay play = play_bot(hand, {game.id, player.name, parse_bot_spec(player.bot)});
-        const bool accepted = play.submission && play.submission->exit_code == 0;
-        report["accepted"] = accepted;
-        if (!accepted) {
-          report["error"] = play.submission ? play.submission->answer.value("error", Document())
-                                            : Document("not submitted");
-          stopped.insert(game.id);
-        }
-      } catch (const std::exception& error) {
-        report["accepted"] = false;
-        report["error"] = error.what();
-        stopped.insert(game.id);
-      }
-      moved = moved || report["accepted"] == true;
-      played.push_back(std::move(report));
-      ++count;
-    }
-    if (!moved) break;
-  }
+  for (const store::GameRow& game : games.games_with_a_bot_to_move())
+    for (auto& report : play_seated_bots(hand, game.id)) played.push_back(std::move(report));
   return played;
 }
 

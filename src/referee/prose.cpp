@@ -329,8 +329,8 @@ std::string describe_list(const Document& list) {
       {"GAME", "KIND", "TURN", "STATE", "DEADLINE", "PLAYERS"}};
   for (const auto& game : list) {
     std::string state = game.value("finished", false) ? outcome(game.value("result", Document()))
-                        : game["to_move"].is_string()
-                            ? game["to_move"].get<std::string>() + " to move"
+                        : !game.value("to_move", Document::array()).empty()
+                            ? words(game["to_move"], {}) + " to move"
                             : "running";
     if (game.value("paused", false)) state += ", paused";
     if (game.value("overdue", false)) state += ", overdue";

@@ -411,17 +411,23 @@ Document list_games(store::Database& db, const ListFilter& filter) {
       names.push_back(player.name);
       seated = seated || (filter.player && player.name == *filter.player);
     }
-    const Document to_move =
-        row.to_move && !row.finished ? Document(player_name(row, *row.to_move)) : Document();
+    // Names, as in every other output (empty once the game is over).
+    Document to_move = Document::array();
+    if (row.to_move && !row.finished) to_move.push_back(player_name(row, *row.to_move));
+    const bool moving = filter.to_move &&
+                        std::find(to_move.begin(), to_move.end(), *filter.to_move) != to_move.end();
     // ISO-8601 UTC times of one form compare as text.
     const bool overdue = !row.finished && row.deadline && *row.deadline < now;  // past it
-    if ((filter.player && !seated) || (filter.to_move && to_move != *filter.to_move) ||
-        (filter.overdue && !overdue) || (filter.finished && *filter.finished != row.finished))
+    if ((filter.player && !seated) || (filter.to_move && !moving) || (filter.overdue && !overdue) ||
+        (filter.finished && *filter.finished != row.finished))
       continue;
     Document item = {{"game", row.id},
                      {"kind", row.kind},
                      {"players", names},
+                     // The position's turn, as the referee's view gives it; `turns` counts
+                     // the record's turns, as audit and log do (caravan-ref(1), Turn numbers).
                      {"turn", turn_to_write(games, row.id)},
+                     {"turns", row.next_turn - 1},
                      {"finished", row.finished},
                      {"created", row.created_at},
                      {"to_move", to_move},

@@ -91,6 +91,10 @@ struct SubmitOptions {
   // submission row, no receipt) and answers with `dry_run: true` and, when accepted, the view
   // the player would then have (`view`).
   bool dry_run = false;
+  // Then each turn that a seat the referee's bot holds owes in the game, each its own turn
+  // (play_seated_bots): the answer gets them as `bots`, and its to_move, next_turn, finished,
+  // result and deadline are the game's as they leave it. The views are made after them.
+  bool seated_bots = true;
 };
 TurnOutcome submit(GamesInHand& games, const std::string& text, const std::string& source,
                    const SubmitOptions& options = {});
@@ -176,6 +180,8 @@ struct BotRequest {
   BotSpec spec{};
   std::optional<std::uint64_t> seed{};  // default: from the game and the turn number
   std::string token{};
+  // Then the turns that seats the referee's bot holds owe, as after any submitted turn.
+  bool seated_bots = true;
 };
 struct BotPlay {
   Document turn;                          // the turn file as a document (without its signature)
@@ -185,8 +191,17 @@ struct BotPlay {
 };
 BotPlay play_bot(GamesInHand& games, const BotRequest& request);
 BotPlay play_bot(store::Database& db, const BotRequest& request);
-// Every seat a bot holds plays while it is to move (tick calls it): [{game, player, action:
-// bot, level, turn, accepted}].
+// The turns owed in `game` by the seats the referee's bot holds, played one after another until
+// a person is to move, the game is over or a bot cannot move: each a turn of its own, in its own
+// transaction, within its level's budget. Every command whose turn makes it a bot's move calls
+// it before it answers (submit, so `mail` and `bot`; admin; new; tick), so nobody waits for
+// tick; it never throws. A bot that fails (throws, or its turn is refused) leaves the game as its
+// previous turn left it, and the game waits at that turn until the next tick tries again. Returns
+// [{game, player, action: bot, level, turn, accepted, error?: {code, kind, message}}], nothing
+// private in it; when a turn was played and `answer` is given, it gets them as `bots`, and those of
+// its to_move, next_turn, finished (with result and deadline) that it has tell the game now.
+Document play_seated_bots(GamesInHand& games, const std::string& game, Document* answer = nullptr);
+// The same for every game where a bot is to move (tick calls it).
 Document play_bots(GamesInHand& games);
 
 }  // namespace referee

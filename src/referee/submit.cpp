@@ -186,13 +186,16 @@ TurnOutcome submit(GamesInHand& hand, const std::string& text, const turnfile::R
     tell_news(db, context);
     tx.commit();
     outcome.game = request.game;
-    // The views come from the state in memory: the snapshot just committed is not read again.
-    if (options.views) {
-      for (const auto& player : context.row.players)
-        outcome.views[player.name] = view_of(games, context, player.name);
-      outcome.views["referee"] = view_of(games, context, std::nullopt);
-    }
     hand.keep(std::move(context));
+    // The turn stands; the bots that are owed a move now answer it, each in a turn of its own.
+    if (options.seated_bots) play_seated_bots(hand, request.game, &outcome.answer);
+    // The views come from the game in hand: the snapshots just committed are not read again.
+    if (options.views) {
+      const auto game = hand.row(request.game);
+      for (const auto& player : game->players)
+        outcome.views[player.name] = hand.view(request.game, player.name);
+      outcome.views["referee"] = hand.view(request.game, std::nullopt);
+    }
     core::fault_point("after-views");
     return outcome;
   } catch (const core::UserError& error) {

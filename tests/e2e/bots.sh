@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Bots through the command line (issue 17): for every engine and every level, games where the
-# referee's bots hold every seat are played to their end by `tick` alone and audit clean; `bot`
-# plays a person's seat with their token, or only prints the turn file without it; a wrong token
-# is refused and changes nothing; `admin replace --bot` hands an absent player's seat to a bot.
+# Bots through the command line (issues 17 and 63): for every engine and every level, games where
+# the referee's bots hold every seat are played to their end by the `new` that seats them, and
+# audit clean; `bot` plays a person's seat with their token (printing the verdict, not the
+# token), or only prints the turn file without it; a wrong token is refused and changes nothing;
+# `admin replace --bot` hands an absent player's seat to a bot, which moves at once.
 source "$(dirname "$0")/lib.sh" "$@"
 export CARAVAN_REF_NOW=2026-05-01T10:00:00Z
 
@@ -21,9 +22,10 @@ for kind in "${KINDS[@]}"; do
     expect_in "$WORK/out" "bot: $a" "$kind: ann's seat is a bot's"
     if grep -q "token:" "$WORK/out"; then
       FAILED=$((FAILED + 1)); echo "FAIL: $kind: a bot seat was given a token"; fi
-    expect_exit 0 "$kind: tick plays the bots to the end" -- "$BIN" --format json tick
     expect_exit 0 "$kind: the game is over" -- "$BIN" view "$game" --referee
-    expect_in "$WORK/out" "finished: true" "$kind ($pair): tick played to the end"
+    expect_in "$WORK/out" "finished: true" "$kind ($pair): new played it to the end"
+    expect_exit 0 "$kind: tick" -- "$BIN" --format json tick
+    expect_in "$WORK/out" '"actions": []' "$kind ($pair): no bot turn was left for tick"
     expect_exit 0 "$kind: the bots' game audits" -- "$BIN" audit "$game"
     expect_exit 0 "$kind: its record verifies" -- sh -c "'$BIN' export '$game' > rec.yaml && '$BIN' verify rec.yaml"
   done
@@ -45,7 +47,11 @@ expect_exit 77 "a wrong token is refused" -- \
   "$BIN" bot "$game" --player "$first" --level random --token 00000000000000000000000000000000
 expect_exit 0 "the right token plays the turn" -- \
   "$BIN" --format json bot "$game" --player "$first" --level mcts --playouts 20 --token "$(token_of "$first")"
-expect_in "$WORK/out" '"token"' "--format json prints the turn file it submitted"
+expect_in "$WORK/out" '"verdict"' "--format json prints the verdict on the file it submitted"
+expect_in "$WORK/out" '"accepted": true' "the turn was accepted"
+expect_in "$WORK/out" '"moves"' "the file's moves are printed"
+if grep -qF "$(token_of "$first")" "$WORK/out"; then
+  FAILED=$((FAILED + 1)); echo "FAIL: bot --token printed the token"; else PASSED=$((PASSED + 1)); fi
 expect_exit 65 "a bot cannot move for a seat that is not to move" -- \
   "$BIN" bot "$game" --player "$first" --level random --token "$(token_of "$first")"
 expect_exit 64 "an unknown level is a usage error" -- "$BIN" bot "$game" --player "$second" --level clever
@@ -68,12 +74,16 @@ expect_exit 0 "the substitute's token plays" -- "$BIN" bot "$sub" --player cy --
 expect_exit 0 "the substituted game audits" -- "$BIN" audit "$sub"
 expect_exit 0 "its record verifies" -- sh -c "'$BIN' export '$sub' > sub.yaml && '$BIN' verify sub.yaml"
 
-# The game master hands a seat to the referee's bot; tick then plays it.
+# The game master hands the seat to move to the referee's bot, which plays it at once.
 expect_exit 0 "admin replace --bot" -- \
-  "$BIN" admin replace "$game" --player "$second" --bot mcts:10 --reason "bob left"
-expect_in "$WORK/out" "bot: mcts:10" "the seat is the bot's"
-expect_exit 0 "tick plays the bot's turn" -- "$BIN" --format json tick
-expect_in "$WORK/out" '"action": "bot"' "tick reports the bot's turn"
+  "$BIN" --format json admin replace "$game" --player "$second" --bot mcts:10 --reason "bob left"
+expect_in "$WORK/out" '"bot": "mcts:10"' "the seat is the bot's"
+expect_in "$WORK/out" '"action": "bot"' "admin reports the bot's turn"
+if jq -e --arg who "$first" '.to_move == [$who] and (.bots | length) == 1' "$WORK/out" >/dev/null
+then PASSED=$((PASSED + 1)); else
+  FAILED=$((FAILED + 1)); echo "FAIL: admin's answer is not the game after the bot's turn"; fi
+expect_exit 0 "tick" -- "$BIN" --format json tick
+expect_in "$WORK/out" '"actions": []' "no bot turn was left for tick"
 expect_exit 0 "the game audits" -- "$BIN" audit "$game"
 expect_exit 0 "its record verifies, the bot's signed turns included" -- \
   sh -c "'$BIN' export '$game' > game.yaml && '$BIN' verify game.yaml"

@@ -136,15 +136,26 @@ answer mail mail --outbox outbox --from referee@example.org <mail.eml
 answer mail mail --outbox outbox --from referee@example.org <"$SRC/tests/mail/garbage.eml"
 answer admin admin address "$game" --player ann --address ann@example.net --reason "moved"
 answer admin admin end "$game" --winner ann --reason "adjudicated"
-# Bots: a seat the referee's bot holds, a person's seat played with their token, and a tick
-# that plays the bots.
+# Bots: a seat the referee's bot holds, which answers each turn at once (in the answers' `bots`);
+# a person's seat played with their token, or only written; a bot that moves first, in `new`;
+# the game master seating a bot; a tick with a bot turn still owed.
 "$BIN" new caravaneers --player eve --player fay --bot fay=greedy --seed 8 >new.yaml
 game=$(sed -n 's/^game: //p' new.yaml)
 answer new new nv-caravan --player gil --player hal --bot hal=mcts:10
+answer new new caravaneers --player robot --player gus --bot robot=normal
+answer bot bot "$game" --player eve --level greedy
 answer bot bot "$game" --player eve --level random --token "$(token_of eve)"
+{ "$BIN" bot "$game" --player eve --level random 2>/dev/null; echo "token: $(token_of eve)"; } \
+  >eve.yaml
+answer submit submit eve.yaml
+# A bot that cannot move (a level this build does not know): the person's turn stands, the
+# answer says so, and the next tick plays the bot's turn.
+sqlite3 "$CARAVAN_REF_DB" "UPDATE players SET bot = 'clever' WHERE name = 'fay'"
+answer bot bot "$game" --player eve --level random --token "$(token_of eve)"
+expect_in "answers/bot-$n.json" '"accepted": false' "the bot's failure is in the answer"
+sqlite3 "$CARAVAN_REF_DB" "UPDATE players SET bot = 'greedy' WHERE name = 'fay'"
 answer tick tick
 answer admin admin replace "$game" --player eve --bot random --reason "eve left"
-answer bot bot "$game" --player eve --level greedy
 # The events a JSON notification target is sent, as the outbox keeps them (nothing listens on
 # port 9 here, so they wait there; tests/e2e/notify.sh posts them to a receiver).
 "$BIN" new caravaneers --player ivy --player jo --seed 3 --notify "json:http://127.0.0.1:9/a" \

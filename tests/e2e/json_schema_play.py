@@ -269,6 +269,9 @@ class Game:
         people = self.seated_people()
         if self.ending == "rules":  # the referee's bots take every seat and play to the end
             for name in people:
+                # A bot seated earlier answers at once, and may end the game on its own.
+                if self.referee_view()["finished"]:
+                    break
                 self.admin("replace", "--player", name, "--bot", "random", ok=(0,))
                 del self.tokens[name]
             if self.referee_view().get("paused"):

@@ -155,11 +155,46 @@ TEST_F(OneLoad, ABotTurnLoadsItsGameOnceAndMakesNoView) {
   const std::string id = referee::create_game(db(), request).at("game").get<std::string>();
   const Counts counted = run({"bot", id, "--player", "robot", "--level", "random"});
   ASSERT_EQ(exit_code_, 0) << printed_;
-  EXPECT_TRUE(Document::parse(printed_).contains("signature")) << printed_;
+  EXPECT_TRUE(Document::parse(printed_).at("file").contains("signature")) << printed_;
   EXPECT_EQ(counted.loads, 1u);
   // The bot signs its turn as a document and writes the file once: submit is its one reader.
   EXPECT_EQ(counted.files_read, 1u);
   EXPECT_EQ(counted.views, 0u);
+}
+
+// A person's turn by mail that the referee's bot answers in the same run: the bot's turn is
+// played on the game in hand, and the one reply shows the game after it.
+TEST_F(OneLoad, AMailedTurnThatTheSeatedBotAnswersLoadsItsGameOnce) {
+  referee::NewGame request;
+  request.kind = "caravaneers";
+  request.players = {"ann <ann@example.org>", "robot"};
+  request.seed = 8;
+  request.bots = {{"robot", "greedy"}};
+  const Document made = referee::create_game(db(), request);
+  game_driver::Game game{made.at("game").get<std::string>(), {}};
+  for (const auto& seat : made.at("players"))
+    game.seats.push_back({seat.at("name").get<std::string>(), seat.value("token", "")});
+  const auto moves = referee::legal_moves(db(), game.id, "ann", nullptr, 1);
+  ASSERT_FALSE(moves.moves.empty());
+  const auto maildir = dir_ / "maildir";
+  for (const char* sub : {"new", "cur", "tmp"}) std::filesystem::create_directories(maildir / sub);
+  file("maildir/new/1.eml",
+       "From: Ann <ann@example.org>\nTo: referee@example.org\nSubject: my move\n"
+       "Date: Sun, 01 Mar 2026 12:00:00 +0000\nMessage-ID: <one-load-bot@example.org>\n"
+       "MIME-Version: 1.0\nContent-Type: text/plain; charset=us-ascii\n\n" +
+           game_driver::turn_file(game, 1, "ann", moves.moves.at(0)));
+  const auto outbox = dir_ / "outbox";
+  const Counts counted = run({"mail", "--maildir", maildir.string(), "--outbox", outbox.string(),
+                              "--from", "referee@example.org"});
+  ASSERT_EQ(exit_code_, 0) << printed_;
+  const Document summary = Document::parse(printed_).at(0);
+  ASSERT_EQ(summary.at("verdict"), "accepted") << printed_;
+  ASSERT_EQ(summary.at("bots").size(), 1u) << printed_;
+  EXPECT_EQ(summary["bots"][0].at("accepted"), true);
+  EXPECT_EQ(files_in(outbox / "new"), 1u);  // ann's one reply: the robot has no address
+  EXPECT_EQ(counted.loads, 1u);
+  EXPECT_EQ(counted.files_read, 2u);  // ann's file, and the bot's (submit is its one reader)
+  EXPECT_EQ(counted.views, 1u);       // ann's, after the robot's turn
 }
 
 }  // namespace
