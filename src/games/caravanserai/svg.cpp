@@ -75,7 +75,10 @@ std::vector<Band> bands_of(const Board& b, int span) {
   for (int first = 0; first <= widest;) {
     int next = first + span + 1;
     if (next % 2 != 0) --next;
-    bands.push_back({.first = first, .last = next - 1, .top_row = b.rows(), .bottom_row = -1});
+    bands.push_back({.first = first,
+                     .last = std::min(next - 1, widest),
+                     .top_row = b.rows(),
+                     .bottom_row = -1});
     first = next;
   }
   for (int cell = 0; cell < b.size(); ++cell)
