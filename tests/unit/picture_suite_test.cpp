@@ -225,10 +225,6 @@ TEST_P(PictureSuite, ThePictureSaysWhoseTurnItIsForItsViewer) {
 // for every viewer, the last turn drawn and said.
 constexpr double kPhoneWidth = 374;
 constexpr double kFloor = 28;
-// Not yet met: caravanserai's map is 12 and more cells across, so within the width a good that
-// fills its hexagon is 11-14 px tall at 374 px (13.5 with 2 players, 11.1 with 5 or 6); held here
-// to what it reaches, so that it does not shrink further.
-const std::map<std::string, double> kFloorNotYetMet = {{"caravanserai", 11}};
 
 TEST_P(PictureSuite, OnAPhoneFacesAreAtLeast28PxTallAndNoTextsOverlap) {
   const core::Engine& engine = *GetParam();
@@ -289,9 +285,8 @@ TEST_P(PictureSuite, OnAPhoneFacesAreAtLeast28PxTallAndNoTextsOverlap) {
   }
   EXPECT_EQ(overlaps, 0) << overlaps << " overlapping texts in " << pictures << " pictures";
   if (smallest < 1e9) {
-    const auto lower = kFloorNotYetMet.find(engine.id());
-    EXPECT_GE(smallest, lower == kFloorNotYetMet.end() ? kFloor : lower->second)
-        << "the smallest face is " << smallest << " px tall at 374 px (" << smallest_at << ")";
+    EXPECT_GE(smallest, kFloor) << "the smallest face is " << smallest << " px tall at 374 px ("
+                                << smallest_at << ")";
     RecordProperty("smallest_face_px", fmt::format("{:.1f}", smallest));
   }
   RecordProperty("pictures", pictures);
