@@ -157,7 +157,10 @@ def gallery(out_file, pages):
             source = f.read()
         name = re.sub(r'.*/', '', page)
         for width in (390, 1280):
+            # scrolling="no": a phone's scroll bar lies over the page and takes none of its width;
+            # a frame's own bar would take 15 px of the 390 and shrink everything in it.
             parts.append(f'<iframe data-name="{html.escape(name)}" style="width:{width}px" '
+                         'scrolling="no" '
                          f'srcdoc="{html.escape(source, quote=True)}"></iframe>')
     parts.append(f'<pre id="results">not run</pre><script>{GALLERY_SCRIPT}</script></body></html>')
     with open(out_file, 'w', encoding='utf-8') as f:

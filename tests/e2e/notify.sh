@@ -113,8 +113,9 @@ expect_exit 0 "a second game" -- "$BIN" --format json new caravaneers --player a
   --seed 6 --notify "json:$URL/down/$SECRET"
 cp out new.json
 G2=$(jq -r .game new.json)
-stop_server
+# The new game's message is posted by the detached helper: wait for it before the server goes.
 eventually "the first message was sent" -- count_is "/down/" 1
+stop_server
 play "$G2" ann
 play "$G2" bob
 eventually "list shows what waits" -- list_has '.[] | select(.game == "'"$G2"'") |
