@@ -334,6 +334,16 @@ std::string describe_list(const Document& list) {
                             : "running";
     if (game.value("paused", false)) state += ", paused";
     if (game.value("overdue", false)) state += ", overdue";
+    // A stopped target needs the game master; messages waiting only say the receiver is slow.
+    for (const auto& target : core::member(game, "notifications")) {
+      const std::string id = target.value("target", Document()).dump();
+      if (target.contains("stopped") && !target["stopped"].is_null())
+        state += fmt::format(", notices to target {} stopped ({})", id,
+                             target.value("reason", std::string("no reason given")));
+      else if (const auto waiting = target.value("waiting", 0); waiting > 0)
+        state += fmt::format(", {} notice{} waiting for target {}", waiting,
+                             waiting == 1 ? "" : "s", id);
+    }
     rows.push_back({game.at("game").get<std::string>(), game.at("kind").get<std::string>(),
                     game.at("turn").dump(), state,
                     game["deadline"].is_string()

@@ -152,6 +152,21 @@ TEST(Prose, ListIsATableWithAColumnPerField) {
   EXPECT_EQ(describe_list(Document::array()), "No games.\n");
 }
 
+TEST(Prose, ListSaysWhenATargetStoppedOrNoticesWait) {
+  // Issue 63: the game master sees a stopped target in the text table too, not only in JSON.
+  const Document list = Document::parse(R"([
+    {"game": "g1", "kind": "caravaneers", "turn": 2, "finished": false, "to_move": ["ann"],
+     "deadline": null, "players": ["ann", "bob"], "created": "2026-01-01T00:00:00Z",
+     "notifications": [{"target": 3, "format": "discord", "waiting": 0, "stopped": "2026-01-02T00:00:00Z",
+                        "reason": "HTTP 404: the webhook is gone"},
+                       {"target": 4, "format": "json", "waiting": 2}]}])");
+  const std::string text = describe_list(list);
+  EXPECT_NE(text.find("notices to target 3 stopped (HTTP 404: the webhook is gone)"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("2 notices waiting for target 4"), std::string::npos) << text;
+}
+
 TEST(Prose, NewNamesEachPlayerWithSeatAndToken) {
   const Document created = Document::parse(R"({"game": "k7m2x9qd", "kind": "caravaneers",
     "seed_commitment": "abc", "chain": "def", "players": [
