@@ -367,6 +367,10 @@ expect_exit 0 "audit" -- ref audit "$GAME"
 # msmtp without --from: the referee gives it its envelope sender (-f), as to any sendmail.
 MSMTP="$MSMTP_BASE --port=$PORT"
 MAILOPTS=(--from "Referee <referee@game.test>" --sendmail "$MSMTP")
+# An admin's change by mail (its envelope sender is checked with the rest, below).
+expect_exit 0 "admin address --mail" -- ref admin address "$GAME" --player Bob \
+  --address "Bob <carol@play.test>" --reason "Bob reads his mail at Carol's" --mail "${MAILOPTS[@]}"
+wait_for carol "[caravan-ref] $GAME (caravaneers)" "admin --mail reaches Bob's new address"
 expect_exit 0 "new --mail" -- ref new nv-caravan --player "Ann <ann@play.test>" \
   --player "Bob <bob@play.test>" --observer "Carol <carol@play.test>" --seed 11 \
   --deadline 1d --remind 2h --nmr forfeit:1 --mail "${MAILOPTS[@]}"
@@ -552,7 +556,7 @@ PY
 if python3 "$WORK/same.py" "$T" >same.out; then PASSED=$((PASSED + 1)); else
   FAILED=$((FAILED + 1)); echo "FAIL: mails changed across the SMTP hop:"; sed 's/^/  /' same.out | tail -6; fi
 
-# --- one envelope sender: every mail the referee sent (replies, new --mail, tick --mail) came with
+# --- one envelope sender: every mail the referee sent (replies, new, tick and admin --mail) came with
 # its own address as the envelope sender, which the players' server keeps as Return-Path.
 read_mail
 players_mail() { find "$T/mail" -path '*/new/*' -type f -not -path "$T/mail/archive/*" "$@"; }
