@@ -47,8 +47,9 @@ mail::Config MailOptions::config() const {
 
 std::unique_ptr<mail::Delivery> MailOptions::delivery() const {
   if (!outbox.empty()) return std::make_unique<mail::MaildirDelivery>(outbox);
-  return std::make_unique<mail::CommandDelivery>(sendmail.empty() ? "/usr/sbin/sendmail -t -i"
-                                                                  : sendmail);
+  // Every mail the referee sends has its address as the envelope sender, whoever runs it.
+  return std::make_unique<mail::CommandDelivery>(
+      sendmail.empty() ? "/usr/sbin/sendmail -t -i" : sendmail, config().from.address);
 }
 
 void add_mail_options(CLI::App& cmd, MailOptions& options, bool switch_too) {
@@ -59,11 +60,13 @@ void add_mail_options(CLI::App& cmd, MailOptions& options, bool switch_too) {
       cmd.add_option("--outbox", options.outbox, "write mail into this Maildir instead of sending");
   auto* sendmail =
       cmd.add_option("--sendmail", options.sendmail,
-                     "send mail through this command (default: \"/usr/sbin/sendmail -t -i\")");
+                     "send mail through this command, given -f and the referee's address as "
+                     "the envelope sender (default: \"/usr/sbin/sendmail -t -i\")");
   outbox->excludes(sendmail);
   sendmail->excludes(outbox);
   cmd.add_option("--from", options.from,
-                 "the referee's address (default: $CARAVAN_REF_FROM, else caravan-ref@HOST)");
+                 "the referee's address, the From of its mail and its envelope sender (default: "
+                 "$CARAVAN_REF_FROM, else caravan-ref@HOST)");
 }
 
 int send_after(store::Database& db, const std::vector<mail::Outgoing>& mails,

@@ -4,7 +4,8 @@
 // Message-ID (or the one given: a thread's root), In-Reply-To and References when it answers or
 // continues a thread, Auto-Submitted (RFC 3834) so that vacation robots stay quiet; a text/plain
 // UTF-8 body and, beside it, the attachments in order (a picture as an inline image/png); every
-// part encoded to 7 bits (quoted-printable or base64 where needed).
+// part encoded to 7 bits within the line limits of RFC 5322 and RFC 2045 (quoted-printable or
+// base64 where needed, the HTML quoted-printable), so that no SMTP hop folds a line.
 #pragma once
 
 #include <cstdint>

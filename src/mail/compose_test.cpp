@@ -115,4 +115,28 @@ TEST(MailDelivery, ACommandGetsTheMessageOnStandardInputAndItsFailureIsAnError) 
   EXPECT_THROW(mail::CommandDelivery("exit 1").send(composed), mail::DeliveryError);
 }
 
+TEST(MailDelivery, TheEnvelopeSenderIsGivenToTheCommandAsMinusFUnparsedByTheShell) {
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("caravan-test-envelope-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto composed = mail::compose(sample(), {"Referee", "referee@game.example"});
+  // A sendmail stand-in that keeps the message and its arguments, one a line; the address has
+  // what a shell would take apart.
+  const std::string address = "o'neil$HOME;x@game.example";
+  const std::string command = "stand_in() { cat > '" + (dir / "message").string() +
+                              "'; printf '%s\\n' \"$@\" > '" + (dir / "arguments").string() +
+                              "'; }; stand_in -t -i";
+  mail::CommandDelivery(command, address).send(composed);
+  const auto read = [](const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
+  EXPECT_EQ(read(dir / "message"), composed.bytes);
+  EXPECT_EQ(read(dir / "arguments"), "-t\n-i\n-f\n" + address + "\n");
+  // Without an envelope sender the command runs as written.
+  mail::CommandDelivery(command).send(composed);
+  EXPECT_EQ(read(dir / "arguments"), "-t\n-i\n");
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace

@@ -1,5 +1,7 @@
 // Mail out, the MIME side: GMime builds the message (linked into caravan-ref-mail only,
 // src/mail/mime.hpp).
+#include <string_view>
+
 #include <gmime/gmime.h>
 
 #include "mail/gmime_util.hpp"
@@ -15,10 +17,43 @@ std::string bracketed(const std::vector<std::string>& ids) {
   return text;
 }
 
+// Each part's transfer encoding is chosen once, here, from its bytes, by GMime's measure for 7-bit
+// transport (GMimeFilterBest): 7bit for ASCII lines of at most 998 characters (RFC 5322),
+// quoted-printable for longer lines or text with a few 8-bit bytes, base64 for the rest (a
+// picture). The HTML goes as quoted-printable at the least: its lines run to thousands of
+// characters, its encoder breaks them with soft line breaks of at most 76 (RFC 2045) that the
+// reader undoes. A line over 998 in transit would be folded by the next SMTP hop (Postfix inserts
+// a line break and a space), corrupting a move link.
+void choose_transfer_encoding(GMimePart* part, bool encoded_at_least) {
+  Ref<GMimeFilter> filter(g_mime_filter_best_new(GMIME_FILTER_BEST_ENCODING));
+  Ref<GMimeStream> null(g_mime_stream_null_new());
+  Ref<GMimeStream> measured(g_mime_stream_filter_new(null.get()));
+  g_mime_stream_filter_add(as<GMimeStreamFilter>(measured.get()), filter.get());
+  g_mime_data_wrapper_write_to_stream(g_mime_part_get_content(part), measured.get());
+  g_mime_stream_flush(measured.get());
+  GMimeContentEncoding encoding = g_mime_filter_best_encoding(as<GMimeFilterBest>(filter.get()),
+                                                              GMIME_ENCODING_CONSTRAINT_7BIT);
+  if (encoding == GMIME_CONTENT_ENCODING_DEFAULT)
+    encoding =
+        encoded_at_least ? GMIME_CONTENT_ENCODING_QUOTEDPRINTABLE : GMIME_CONTENT_ENCODING_7BIT;
+  g_mime_part_set_content_encoding(part, encoding);
+}
+
+// The bytes as they are: the transfer encoding is chosen from them.
+void set_content(GMimePart* part, const std::string& bytes, bool encoded_at_least = false) {
+  Ref<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(bytes.data(), bytes.size()));
+  Ref<GMimeDataWrapper> content(
+      g_mime_data_wrapper_new_with_stream(stream.get(), GMIME_CONTENT_ENCODING_DEFAULT));
+  g_mime_part_set_content(part, content.get());
+  choose_transfer_encoding(part, encoded_at_least);
+}
+
+// UTF-8 text as it is. (g_mime_text_part_set_text would convert text that Latin-1 can hold into
+// Latin-1 and fix the encoding at 7bit or 8bit, whatever the length of its lines.)
 GMimeObject* text_part(const std::string& body, const char* subtype = "plain") {
   GMimeTextPart* part = g_mime_text_part_new_with_subtype(subtype);
-  g_mime_text_part_set_text(part, body.c_str());
-  g_mime_text_part_set_charset(part, "utf-8");  // set_text would name us-ascii for ASCII text
+  g_mime_text_part_set_charset(part, "utf-8");
+  set_content(as<GMimePart>(part), body, std::string_view(subtype) == "html");
   return as<GMimeObject>(part);
 }
 
@@ -31,11 +66,7 @@ GMimeObject* attachment_part(const Attachment& file) {
   GMimeObject* object = as<GMimeObject>(part);
   if (type == "text" || subtype == "yaml" || subtype == "json")
     g_mime_object_set_content_type_parameter(object, "charset", "utf-8");
-  Ref<GMimeStream> stream(
-      g_mime_stream_mem_new_with_buffer(file.content.data(), file.content.size()));
-  Ref<GMimeDataWrapper> content(
-      g_mime_data_wrapper_new_with_stream(stream.get(), GMIME_CONTENT_ENCODING_DEFAULT));
-  g_mime_part_set_content(part, content.get());
+  set_content(part, file.content);
   // also sets Content-Disposition: attachment
   g_mime_part_set_filename(part, file.filename.c_str());
   if (file.shown_inline) g_mime_object_set_disposition(object, GMIME_DISPOSITION_INLINE);

@@ -84,7 +84,11 @@ void CommandDelivery::send(const Composed& mail) {
     // The command's chatter goes to stderr: our stdout carries the filter's own answer.
     ::dup2(pipe_fds[0], STDIN_FILENO);
     ::dup2(STDERR_FILENO, STDOUT_FILENO);
-    ::execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
+    if (envelope_sender_.empty())
+      ::execl("/bin/sh", "sh", "-c", command_.c_str(), static_cast<char*>(nullptr));
+    else
+      ::execl("/bin/sh", "sh", "-c", (command_ + " \"$@\"").c_str(), "sh", "-f",
+              envelope_sender_.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
   ::close(pipe_fds[0]);

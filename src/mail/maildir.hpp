@@ -37,14 +37,18 @@ class MaildirDelivery : public Delivery {
 };
 
 // Runs `/bin/sh -c COMMAND` with the message on standard input, e.g. "/usr/sbin/sendmail -t -i":
-// the command must take the recipients from the message's headers.
+// the command must take the recipients from the message's headers. With an envelope sender,
+// `-f ADDRESS` is appended to the command's arguments (as "$@", never parsed by the shell), as
+// every sendmail-compatible command takes it: bounces then go to that address.
 class CommandDelivery : public Delivery {
  public:
-  explicit CommandDelivery(std::string command) : command_(std::move(command)) {}
+  explicit CommandDelivery(std::string command, std::string envelope_sender = {})
+      : command_(std::move(command)), envelope_sender_(std::move(envelope_sender)) {}
   void send(const Composed& mail) override;
 
  private:
   std::string command_;
+  std::string envelope_sender_;
 };
 
 // Stores `bytes` as a new message of the Maildir `dir`; returns its path in new/.
