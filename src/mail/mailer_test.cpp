@@ -12,6 +12,7 @@
 #include "mail/mail_store.hpp"
 #include "referee/referee.hpp"
 #include "store/game_store.hpp"
+#include "unit/mail_parts.hpp"
 #include "unit/temp_db.hpp"
 
 namespace {
@@ -141,7 +142,7 @@ TEST_F(MailerTest, AnAcceptedTurnMailsEveryPlayerTheirOwnViewWithTheYamlAttached
   ASSERT_TRUE(bobs.turn);
   EXPECT_NE(bobs.turn->text.find("player: bob"), std::string::npos);
   EXPECT_NE(to_bob->bytes.find("You: bob"), std::string::npos);
-  EXPECT_EQ(to_bob->bytes.find("You: Ann"), std::string::npos);
+  EXPECT_EQ(mail_parts::readable(to_bob->bytes).find("You: Ann"), std::string::npos);
 }
 
 TEST_F(MailerTest, TheSameMessageAgainIsAnsweredButNeverAppliedTwice) {
@@ -181,7 +182,8 @@ TEST_F(MailerTest, ATurnFromAnotherAddressIsRefusedAndTheReplySaysWhy) {
   const std::string& reply = outbox_.sent[0].bytes;
   EXPECT_NE(reply.find("To: Mallory <mallory@example.net>"), std::string::npos);
   EXPECT_NE(reply.find("not the address registered for ann"), std::string::npos);
-  EXPECT_EQ(reply.find("ann@example.org"), std::string::npos);  // ann's address stays private
+  EXPECT_EQ(mail_parts::readable(reply).find("ann@example.org"),
+            std::string::npos);  // ann's address stays private
 }
 
 TEST_F(MailerTest, ARejectedTurnGetsTheErrorWithLineColumnAndMove) {
@@ -197,9 +199,10 @@ TEST_F(MailerTest, ARejectedTurnGetsTheErrorWithLineColumnAndMove) {
   EXPECT_NE(bytes.find("Subject: [caravan-ref] 3f9a01bc (caravaneers): ann vs bob"),
             std::string::npos);
   EXPECT_NE(bytes.find("Your turn 1 was not accepted"), std::string::npos);
-  EXPECT_EQ(bytes.find("application/yaml"), std::string::npos);      // no view to a rejected sender
+  EXPECT_EQ(mail_parts::readable(bytes).find("application/yaml"),
+            std::string::npos);                                      // no view to a rejected sender
   EXPECT_NE(bytes.find("  4 | token: 0b6f..."), std::string::npos);  // the token cut short
-  EXPECT_EQ(bytes.find(kAnnToken), std::string::npos);
+  EXPECT_EQ(mail_parts::readable(bytes).find(kAnnToken), std::string::npos);
 }
 
 // Issue 62: a phone capitalises the first word of each line; the turn is read all the same.
@@ -236,8 +239,10 @@ TEST_F(MailerTest, TheMoversMailCarriesTheSignedReceiptAndSaysHowToCheckIt) {
   EXPECT_NE(to_ann->bytes.find("filename=receipt-1.yaml"), std::string::npos);
   EXPECT_NE(to_ann->bytes.find("caravan-ref verify --receipt receipt-1.yaml --pubkey KEY"),
             std::string::npos);
-  EXPECT_EQ(to_bob->bytes.find("receipt-"), std::string::npos);  // only the mover's
-  EXPECT_EQ(to_ann->bytes.find(kAnnToken), std::string::npos);   // never the token again
+  EXPECT_EQ(mail_parts::readable(to_bob->bytes).find("receipt-"),
+            std::string::npos);  // only the mover's
+  EXPECT_EQ(mail_parts::readable(to_ann->bytes).find(kAnnToken),
+            std::string::npos);  // never the token again
 }
 
 TEST_F(MailerTest, ATurnOnOneLineAsAJsonObjectIsFoundAndAccepted) {
@@ -262,7 +267,7 @@ TEST_F(MailerTest, ARejectedOneLineTurnIsQuotedBackWithItsTokenCutShort) {
   ASSERT_EQ(outbox_.sent.size(), 1u);
   const std::string& bytes = outbox_.sent[0].bytes;
   EXPECT_NE(bytes.find("\"token\": \"0b6f...\""), std::string::npos) << bytes;
-  EXPECT_EQ(bytes.find(kAnnToken), std::string::npos) << bytes;
+  EXPECT_EQ(mail_parts::readable(bytes).find(kAnnToken), std::string::npos) << bytes;
 }
 
 TEST_F(MailerTest, AViewCommandMailsTheSenderTheirViewInTheirThread) {
@@ -287,8 +292,8 @@ TEST_F(MailerTest, AForgedCommandFromAnotherAddressIsRefusedAndShowsNothing) {
   const std::string& bytes = outbox_.sent[0].bytes;
   EXPECT_NE(bytes.find("To: Mallory <mallory@example.net>"), std::string::npos);
   EXPECT_NE(bytes.find("not the address registered for ann"), std::string::npos);
-  EXPECT_EQ(bytes.find("application/yaml"), std::string::npos);
-  EXPECT_EQ(bytes.find("You: ann"), std::string::npos);
+  EXPECT_EQ(mail_parts::readable(bytes).find("application/yaml"), std::string::npos);
+  EXPECT_EQ(mail_parts::readable(bytes).find("You: ann"), std::string::npos);
 }
 
 TEST_F(MailerTest, AnActionInTheSubjectIsATurnOfTheRecordAndTheOthersAreTold) {
@@ -424,7 +429,8 @@ TEST_F(MailerTest, AMessageThatReusesAnotherSendersMessageIdGetsNothingPrivate) 
   EXPECT_EQ(handle(asked).exit_code, 0);  // Ann's own retry
   int views = 0;
   for (const auto& sent : outbox_.sent) {
-    EXPECT_EQ(sent.bytes.find("eve@evil.example"), std::string::npos) << sent.bytes;
+    EXPECT_EQ(mail_parts::readable(sent.bytes).find("eve@evil.example"), std::string::npos)
+        << sent.bytes;
     views += sent.bytes.find("filename=3f9a01bc-turn1-ann.yaml") != std::string::npos ? 1 : 0;
   }
   EXPECT_EQ(views, 1);

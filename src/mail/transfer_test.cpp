@@ -14,6 +14,7 @@
 #include "mail/notices.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
+#include "unit/mail_parts.hpp"
 #include "unit/temp_db.hpp"
 
 namespace {
@@ -40,46 +41,8 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-std::string bytes_of(GMimeStream* stream) {
-  Ref<GMimeStream> memory(g_mime_stream_mem_new());
-  g_mime_stream_reset(stream);
-  g_mime_stream_write_to_stream(stream, memory.get());
-  const GByteArray* array = g_mime_stream_mem_get_byte_array(as<GMimeStreamMem>(memory.get()));
-  return {reinterpret_cast<const char*>(array->data), array->len};
-}
-
-// A leaf part as it travelled (encoded) and as its reader sees it (decoded).
-struct Leaf {
-  std::string type;  // "text/html"
-  GMimeContentEncoding encoding;
-  std::string encoded;
-  std::string decoded;
-};
-
-std::vector<Leaf> leaves_of(const std::string& wire) {
-  mail::init_gmime();
-  Ref<GMimeStream> stream(g_mime_stream_mem_new_with_buffer(wire.data(), wire.size()));
-  Ref<GMimeParser> parser(g_mime_parser_new_with_stream(stream.get()));
-  Ref<GMimeMessage> message(g_mime_parser_construct_message(parser.get(), nullptr));
-  std::vector<Leaf> leaves;
-  if (!message) return leaves;
-  g_mime_message_foreach(
-      message.get(),
-      [](GMimeObject*, GMimeObject* object, gpointer data) {
-        if (!mail::is<GMimePart>(object)) return;
-        GMimePart* part = as<GMimePart>(object);
-        GMimeDataWrapper* content = g_mime_part_get_content(part);
-        Ref<GMimeStream> decoded(g_mime_stream_mem_new());
-        g_mime_data_wrapper_write_to_stream(content, decoded.get());
-        char* type = g_mime_content_type_get_mime_type(g_mime_object_get_content_type(object));
-        static_cast<std::vector<Leaf>*>(data)->push_back(
-            {type, g_mime_part_get_content_encoding(part),
-             bytes_of(g_mime_data_wrapper_get_stream(content)), bytes_of(decoded.get())});
-        g_free(type);
-      },
-      &leaves);
-  return leaves;
-}
+using mail_parts::Leaf;
+using mail_parts::leaves_of;
 
 // Every line of the message within 998; every line of an encoded part within 76.
 void expect_within_limits(const std::string& wire) {
