@@ -112,6 +112,7 @@ const std::vector<CommandGroup>& command_groups() {
       {{"html"}, add_html},
       {{"rules"}, add_rules},
       {{"bot"}, add_bot},
+      {{"ratings"}, add_ratings},
       {{"completion"}, add_completion},
   };
   return groups;

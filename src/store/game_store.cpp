@@ -192,6 +192,29 @@ std::vector<GameRow> GameStore::list_games() {
   return games;
 }
 
+std::vector<GameRow> GameStore::finished_games() {
+  Statement query(db_,
+                  "SELECT g.id, g.kind, g.created_at, g.result, p.seat, p.name, p.bot "
+                  "FROM games g JOIN players p ON p.game_id = g.id WHERE g.finished = 1 "
+                  "ORDER BY g.created_at, g.id, p.seat");
+  std::vector<GameRow> games;
+  while (query.step()) {
+    if (games.empty() || games.back().id != query.text(0)) {
+      GameRow game;
+      game.id = query.text(0);
+      game.kind = query.text(1);
+      game.created_at = query.text(2);
+      game.finished = true;
+      if (!query.is_null(3)) game.result = json::parse(query.text(3));
+      games.push_back(std::move(game));
+    }
+    PlayerRow player{static_cast<int>(query.integer(4)), query.text(5), ""};
+    if (!query.is_null(6)) player.bot = query.text(6);
+    games.back().players.push_back(std::move(player));
+  }
+  return games;
+}
+
 std::vector<std::string> GameStore::game_ids() {
   Statement query(db_, "SELECT id FROM games ORDER BY created_at, id");
   std::vector<std::string> ids;

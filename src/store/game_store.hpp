@@ -125,6 +125,9 @@ class GameStore {
   std::optional<GameRow> find_game(const std::string& id, StatesAs states = StatesAs::kDocuments);
   std::vector<GameRow> list_games();    // without snapshots or seats' tokens
   std::vector<std::string> game_ids();  // every game's id, in list_games()'s order
+  // The finished games (id, kind, created_at, result and each seat's name and bot level), oldest
+  // first: what ratings are computed from (referee/ratings.hpp).
+  std::vector<GameRow> finished_games();
   // The game's row after a turn; `state_text` is game.state as dump() writes it (the text the
   // state hash was taken of).
   void update_snapshot(const GameRow& game, const std::string& state_text);

@@ -112,6 +112,8 @@ answer list list
 answer list list --finished
 answer audit audit
 answer games games
+answer ratings ratings
+answer ratings ratings --kind caravaneers
 answer pubkey pubkey
 answer keygen keygen
 answer keygen keygen --out player.key
