@@ -262,16 +262,25 @@ grep -q "game [a-z0-9]\{8\}" err && { FAILED=$((FAILED + 1)); echo "FAIL: names 
 # Without /proc (a mount namespace with an empty one, where this machine allows it) no helper
 # is run, not even one in the working directory: mail exits 75, notices wait, both say why.
 if unshare -m true 2>/dev/null; then
+  # A sanitizer build cannot end cleanly without /proc (LeakSanitizer reads it at exit, and the
+  # sanitizers read their options from it): there the exit codes are not checked, the rest is.
+  exit_is() {  # exit_is CODE WANTED WHAT
+    if grep -q __asan_init "$BIN"; then
+      echo "($3: exit $1, not checked in a sanitizer build)"
+    elif [ "$1" -eq "$2" ]; then PASSED=$((PASSED + 1)); else
+      FAILED=$((FAILED + 1)); echo "FAIL: $3 (exit $1, not $2)"
+    fi
+  }
   printf '#!/bin/sh\ntouch ran-from-here\n' >caravan-ref-mail
   cp caravan-ref-mail caravan-ref-notify
   chmod +x caravan-ref-mail caravan-ref-notify
   unshare -m sh -c 'mount -t tmpfs none /proc && "$0" tick --mail --outbox box' "$BIN" \
     >out 2>err
-  [ $? -eq 75 ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: no /proc"; }
+  exit_is $? 75 "no /proc"
   expect_in err "/proc/self/exe cannot be read" "mail says why it cannot run its helper"
-  unshare -m sh -c 'mount -t tmpfs none /proc && "$0" admin notify mention "$1" bob discord: \
-    --reason unlinked' "$BIN" "$G4" >out 2>err
-  [ $? -eq 0 ] && PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: admin"; }
+  unshare -m sh -c 'mount -t tmpfs none /proc &&
+    "$0" admin notify mention "$1" bob discord: --reason unlinked' "$BIN" "$G4" >out 2>err
+  exit_is $? 0 "admin without /proc"
   expect_in err "the notifications owed wait for the next run" "the notices wait, said"
   [ ! -e ran-from-here ] && PASSED=$((PASSED + 1)) ||
     { FAILED=$((FAILED + 1)); echo "FAIL: a helper in the working directory was run"; }
