@@ -263,11 +263,6 @@ std::string palette_png(const Pixels& pixels) {
   return std::move(out.bytes);
 }
 
-// The pixels of the pictures this thread draws, kept from one picture to the next: on this
-// kind of machine a page touched for the first time costs more than drawing on it
-// (docs/PERFORMANCE.md), and a mail's replies draw two or more pictures of about one size.
-thread_local std::vector<unsigned char> canvas;
-
 std::string draw(const std::string& svg_text, double scale) {
   GError* error = nullptr;
   std::unique_ptr<RsvgHandle, decltype(&g_object_unref)> handle(
@@ -285,17 +280,12 @@ std::string draw(const std::string& svg_text, double scale) {
   const int w = static_cast<int>(width * scale + 0.5);
   const int h = static_cast<int>(height * scale + 0.5);
   if (w <= 0 || h <= 0) throw std::runtime_error("the picture has no size");
-  const int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, w);
-  if (stride <= 0) throw std::runtime_error("the picture is too wide to draw");
-  const std::size_t bytes = static_cast<std::size_t>(stride) * static_cast<std::size_t>(h);
-  if (canvas.size() < bytes) canvas.resize(bytes);
-  std::fill_n(canvas.begin(), bytes, 0);  // transparent, as cairo's own surfaces start
+  // A new surface starts transparent.
+  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+      cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h), cairo_surface_destroy);
+  if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
+    throw std::runtime_error("cairo cannot make a surface of the picture's size");
   {
-    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-        cairo_image_surface_create_for_data(canvas.data(), CAIRO_FORMAT_ARGB32, w, h, stride),
-        cairo_surface_destroy);
-    if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
-      throw std::runtime_error("cairo cannot make a surface of the picture's size");
     std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()),
                                                           cairo_destroy);
     const RsvgRectangle viewport{0, 0, static_cast<double>(w), static_cast<double>(h)};
@@ -304,9 +294,10 @@ std::string draw(const std::string& svg_text, double scale) {
       if (error) g_error_free(error);
       throw std::runtime_error("librsvg cannot draw the picture: " + why);
     }
-    cairo_surface_flush(surface.get());
   }
-  return palette_png(Pixels{canvas.data(), stride, w, h});
+  cairo_surface_flush(surface.get());
+  return palette_png(Pixels{cairo_image_surface_get_data(surface.get()),
+                            cairo_image_surface_get_stride(surface.get()), w, h});
 }
 
 }  // namespace
