@@ -9,20 +9,16 @@
 
 #include "core/engine.hpp"
 #include "core/errors.hpp"
+#include "turnfile/refusal.hpp"
 
 namespace turnfile {
 
 namespace {
 
+// File and line: a seed file's entries are a line each.
 [[noreturn]] void refuse(const std::string& source, const YAML::Mark& mark,
                          const std::string& why) {
-  nlohmann::json detail = {{"file", source}};
-  std::string where = source;
-  if (mark.line >= 0) {
-    detail["line"] = mark.line + 1;
-    where = fmt::format("{}:{}", source, mark.line + 1);
-  }
-  throw core::UserError(core::Exit::kRejected, fmt::format("{}: {}", where, why), detail);
+  refuse_at(source, mark, why, false);
 }
 
 std::string text_of(const std::string& source, const YAML::Node& node, const std::string& key) {

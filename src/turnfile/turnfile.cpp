@@ -15,22 +15,26 @@
 
 #include "core/errors.hpp"
 #include "core/tally.hpp"
+#include "turnfile/refusal.hpp"
 
 namespace turnfile {
 
-namespace {
-
-[[noreturn]] void reject(const std::string& source, const YAML::Mark& mark,
-                         const std::string& message) {
+void refuse_at(const std::string& source, const YAML::Mark& mark, const std::string& why,
+               bool with_column) {
   nlohmann::json detail = {{"file", source}};
   std::string where = source;
   if (mark.line >= 0) {
     detail["line"] = mark.line + 1;
-    detail["column"] = mark.column + 1;
-    where = fmt::format("{}:{}:{}", source, mark.line + 1, mark.column + 1);
+    where = fmt::format("{}:{}", source, mark.line + 1);
+    if (with_column) {
+      detail["column"] = mark.column + 1;
+      where += fmt::format(":{}", mark.column + 1);
+    }
   }
-  throw core::UserError(core::Exit::kRejected, where + ": " + message, detail);
+  throw core::UserError(core::Exit::kRejected, where + ": " + why, detail);
 }
+
+namespace {
 
 // A YAML document as the parser's events give it. The text is parsed once, event by event (see
 // TreeBuilder below), and every check and conversion reads this tree: yaml-cpp's own nodes would
@@ -78,15 +82,15 @@ nlohmann::json scalar_value(const Node& node) {
 }
 
 nlohmann::json convert(const Node& node, const std::string& source, int depth) {
-  if (depth > kMaxDepth) reject(source, node.mark, "nested too deeply");
+  if (depth > kMaxDepth) refuse_at(source, node.mark, "nested too deeply");
   switch (node.kind) {
     case Node::Kind::kMap: {
       nlohmann::json obj = nlohmann::json::object();
       for (std::size_t i = 0; i + 1 < node.items.size(); i += 2) {
         const Node& key = *node.items[i];
-        if (!key.is_scalar()) reject(source, key.mark, "a key must be a word");
+        if (!key.is_scalar()) refuse_at(source, key.mark, "a key must be a word");
         if (obj.contains(key.scalar))
-          reject(source, key.mark, "key '" + key.scalar + "' given twice");
+          refuse_at(source, key.mark, "key '" + key.scalar + "' given twice");
         obj[key.scalar] = convert(*node.items[i + 1], source, depth + 1);
       }
       return obj;
@@ -152,15 +156,15 @@ void check_text(const std::string& text, const std::string& source) {
     const unsigned char c = bytes[i];
     if (c < 0x80) {
       if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
-        reject(source, mark_of(text, i),
-               fmt::format("control character 0x{:02X}: a turn file is plain text", c));
+        refuse_at(source, mark_of(text, i),
+                  fmt::format("control character 0x{:02X}: a turn file is plain text", c));
       ++i;
       continue;
     }
     const std::size_t length = utf8_sequence(bytes, i, size);
     if (length == 0)
-      reject(source, mark_of(text, i),
-             fmt::format("byte 0x{:02X} is not UTF-8: a turn file is UTF-8 text", c));
+      refuse_at(source, mark_of(text, i),
+                fmt::format("byte 0x{:02X} is not UTF-8: a turn file is UTF-8 text", c));
     i += length;
   }
 }
@@ -186,10 +190,10 @@ bool valid_utf8(const std::string& text) {
 void check_limits(const Node& node, const std::string& source, int depth, std::size_t& values,
                   std::size_t max_values) {
   if (depth > kMaxDepth)
-    reject(source, node.mark, fmt::format("nested more than {} deep", kMaxDepth));
+    refuse_at(source, node.mark, fmt::format("nested more than {} deep", kMaxDepth));
   if (++values > max_values)
-    reject(source, node.mark,
-           fmt::format("more than {} values (each use of an alias counts again)", max_values));
+    refuse_at(source, node.mark,
+              fmt::format("more than {} values (each use of an alias counts again)", max_values));
   switch (node.kind) {
     case Node::Kind::kMap:
     case Node::Kind::kSequence:
@@ -198,12 +202,12 @@ void check_limits(const Node& node, const std::string& source, int depth, std::s
       break;
     case Node::Kind::kScalar:
       if (node.scalar.size() > kMaxString)
-        reject(source, node.mark,
-               fmt::format("a value of {} bytes; at most {} are accepted", node.scalar.size(),
-                           kMaxString));
+        refuse_at(source, node.mark,
+                  fmt::format("a value of {} bytes; at most {} are accepted", node.scalar.size(),
+                              kMaxString));
       if (!valid_utf8(node.scalar))
-        reject(source, node.mark,
-               "an escape gives a value that is not UTF-8 (write \\u00A0 and the like instead)");
+        refuse_at(source, node.mark,
+                  "an escape gives a value that is not UTF-8 (write \\u00A0 and the like instead)");
       break;
     default:
       break;
@@ -221,9 +225,9 @@ class TreeBuilder : public YAML::EventHandler {
 
   void OnDocumentStart(const YAML::Mark& mark) override {
     if (++documents_ > 1)
-      reject(source_, mark,
-             "a turn file is one YAML document; a second begins here (after '---' or '...', or "
-             "a ',' outside brackets)");
+      refuse_at(source_, mark,
+                "a turn file is one YAML document; a second begins here (after '---' or '...', or "
+                "a ',' outside brackets)");
     count(mark);
   }
   void OnDocumentEnd() override {}
@@ -233,7 +237,7 @@ class TreeBuilder : public YAML::EventHandler {
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     count(mark);
     const auto named = anchors_.find(anchor);
-    if (named == anchors_.end()) reject(source_, mark, "an alias to no anchor");
+    if (named == anchors_.end()) refuse_at(source_, mark, "an alias to no anchor");
     add(named->second, YAML::NullAnchor);
   }
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -257,7 +261,7 @@ class TreeBuilder : public YAML::EventHandler {
  private:
   void count(const YAML::Mark& mark) {
     if (++events_ > max_values_)
-      reject(source_, mark, fmt::format("more than {} values", max_values_));
+      refuse_at(source_, mark, fmt::format("more than {} values", max_values_));
   }
   Node* make(Node::Kind kind, const YAML::Mark& mark) {
     count(mark);
@@ -307,9 +311,9 @@ Tree load(const std::string& text, const std::string& source, const Limits& limi
     while (parser.HandleNextDocument(builder)) {
     }
   } catch (const YAML::DeepRecursion& e) {
-    reject(source, e.mark, fmt::format("nested more than {} deep", kMaxDepth));
+    refuse_at(source, e.mark, fmt::format("nested more than {} deep", kMaxDepth));
   } catch (const YAML::ParserException& e) {
-    reject(source, e.mark, "not valid YAML: " + e.msg);
+    refuse_at(source, e.mark, "not valid YAML: " + e.msg);
   }
   if (!tree.root) {  // an empty text: one null, at no place, as yaml-cpp reads it
     Node& null = tree.nodes.emplace_back();
@@ -352,7 +356,8 @@ std::optional<std::pair<std::size_t, std::size_t>> scalar_span(const std::string
 std::string required_string(const Node& doc, const char* key, const std::string& source) {
   const Node* node = doc.get(key);
   if (!node || !node->is_scalar() || node->scalar.empty())
-    reject(source, node ? node->mark : doc.mark, fmt::format("'{}' must be a non-empty word", key));
+    refuse_at(source, node ? node->mark : doc.mark,
+              fmt::format("'{}' must be a non-empty word", key));
   return node->scalar;
 }
 
@@ -368,7 +373,7 @@ TurnRequest parse(const std::string& text, const std::string& source) {
   const Tree tree = load(text, source, kTurnFileLimits);
   const Node& doc = *tree.root;
   if (!doc.is_map())
-    reject(source, doc.mark, "a turn file is a mapping of game, player, turn, token and moves");
+    refuse_at(source, doc.mark, "a turn file is a mapping of game, player, turn, token and moves");
 
   static const std::set<std::string> kKeys = {"game", "player", "turn",   "token", "moves",
                                               "end",  "chain",  "action", "until", "signature"};
@@ -378,27 +383,28 @@ TurnRequest parse(const std::string& text, const std::string& source) {
     std::string lowered = key;
     for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (!kKeys.count(key) && kKeys.count(lowered))
-      reject(source, entry.mark,
-             fmt::format("unknown key '{}': a turn file's keys are written in lower case "
-                         "(write '{}')",
-                         key, lowered));
+      refuse_at(source, entry.mark,
+                fmt::format("unknown key '{}': a turn file's keys are written in lower case "
+                            "(write '{}')",
+                            key, lowered));
     if (!kKeys.count(key))
-      reject(source, entry.mark,
-             fmt::format("unknown key '{}' (a turn file has game, player, turn, token or "
-                         "signature, moves or action, end, chain)",
-                         key));
+      refuse_at(source, entry.mark,
+                fmt::format("unknown key '{}' (a turn file has game, player, turn, token or "
+                            "signature, moves or action, end, chain)",
+                            key));
   }
   for (const char* key : {"game", "player", "turn"})
-    if (!doc.get(key)) reject(source, doc.mark, fmt::format("missing key '{}'", key));
-  if (!doc.get("moves") && !doc.get("action")) reject(source, doc.mark, "missing key 'moves'");
+    if (!doc.get(key)) refuse_at(source, doc.mark, fmt::format("missing key '{}'", key));
+  if (!doc.get("moves") && !doc.get("action")) refuse_at(source, doc.mark, "missing key 'moves'");
   if (doc.get("moves") && doc.get("action"))
-    reject(source, doc.get("action")->mark, "a turn file has moves or an action, not both");
+    refuse_at(source, doc.get("action")->mark, "a turn file has moves or an action, not both");
   if (doc.get("until") && !doc.get("action"))
-    reject(source, doc.get("until")->mark, "'until' goes with 'action: absent'");
+    refuse_at(source, doc.get("until")->mark, "'until' goes with 'action: absent'");
   if (!doc.get("token") && !doc.get("signature"))
-    reject(source, doc.mark, "missing key 'token' (or 'signature' for a signed turn)");
+    refuse_at(source, doc.mark, "missing key 'token' (or 'signature' for a signed turn)");
   if (doc.get("token") && doc.get("signature"))
-    reject(source, doc.get("signature")->mark, "a turn file has a token or a signature, not both");
+    refuse_at(source, doc.get("signature")->mark,
+              "a turn file has a token or a signature, not both");
 
   TurnRequest request;
   request.source = source;
@@ -414,12 +420,12 @@ TurnRequest parse(const std::string& text, const std::string& source) {
 
   const nlohmann::json turn = convert(*doc.get("turn"), source, 0);
   if (!turn.is_number_integer() || turn.get<std::int64_t>() < 1)
-    reject(source, doc.get("turn")->mark, "'turn' must be a whole number from 1");
+    refuse_at(source, doc.get("turn")->mark, "'turn' must be a whole number from 1");
   request.turn = turn.get<std::int64_t>();
 
   if (doc.get("end")) {
     const nlohmann::json end = convert(*doc.get("end"), source, 0);
-    if (!end.is_boolean()) reject(source, doc.get("end")->mark, "'end' must be true or false");
+    if (!end.is_boolean()) refuse_at(source, doc.get("end")->mark, "'end' must be true or false");
     request.end = end.get<bool>();
   }
 
@@ -429,14 +435,14 @@ TurnRequest parse(const std::string& text, const std::string& source) {
                                                    "decline-draw", "request-undo", "accept-undo",
                                                    "decline-undo", "absent"};
     if (!kActions.count(request.action["action"].get<std::string>()))
-      reject(source, doc.get("action")->mark,
-             "'action' must be resign, offer-draw, accept-draw, decline-draw, request-undo, "
-             "accept-undo, decline-undo or absent");
+      refuse_at(source, doc.get("action")->mark,
+                "'action' must be resign, offer-draw, accept-draw, decline-draw, request-undo, "
+                "accept-undo, decline-undo or absent");
     const bool absent = request.action["action"] == "absent";
     if (absent != static_cast<bool>(doc.get("until")))
-      reject(source, doc.get("action")->mark,
-             absent ? "'action: absent' needs 'until' (an ISO-8601 UTC time)"
-                    : "'until' goes with 'action: absent'");
+      refuse_at(source, doc.get("action")->mark,
+                absent ? "'action: absent' needs 'until' (an ISO-8601 UTC time)"
+                       : "'until' goes with 'action: absent'");
     if (absent) request.action["until"] = required_string(doc, "until", source);
     return request;
   }
@@ -448,7 +454,7 @@ TurnRequest parse(const std::string& text, const std::string& source) {
     return request;
   }
   if (!moves.is_sequence() || moves.items.empty())
-    reject(source, moves.mark, "'moves' must be a list with at least one move");
+    refuse_at(source, moves.mark, "'moves' must be a list with at least one move");
   for (const Node* move : moves.items) {
     request.moves.push_back(convert(*move, source, 1));
     request.move_positions.push_back({move->mark.line + 1, move->mark.column + 1});
