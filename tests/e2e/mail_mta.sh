@@ -526,7 +526,19 @@ fi
 expect_exit 0 "audit of the tapped game" -- ref audit "$G3"
 
 # --- the hop changed nothing: each part of every mail a player got, decoded, is byte for byte
-# what the referee's server kept of it before its smtp client sent it on.
+# what the referee's server kept of it before its smtp client sent it on. First every mail still
+# in flight (the final mails of the tapped game) is let land: both queues empty, which also means
+# no referee is running (a pipe delivery stays in the active queue until the referee returns, and
+# the mails it sends are queued before that). Without this a player's copy can be compared while
+# the archive's copy of the same mail is still in the queue.
+settled=""
+for _ in $(seq 1 300); do  # at most 60 s
+  if [ -z "$(find "$T"/{referee,players}/queue/{maildrop,incoming,active,deferred,hold} \
+    -type f 2>/dev/null | head -1)" ]; then settled=yes; break; fi
+  sleep 0.2
+done
+[ -n "$settled" ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: mail still queued after 60 s"; maillogs 20; }
 cat >"$WORK/same.py" <<'PY'
 import email, email.policy, glob, sys
 def parts(path):
@@ -541,8 +553,13 @@ for path in glob.glob(f'{sys.argv[1]}/mail/*/new/*'):
         continue
     message_id, after = parts(path)
     total += 1
-    if before.get(message_id) != after:
+    if message_id not in before:
         changed += 1
+        print(f'{path}: {message_id} has no copy from before the hop')
+    elif before[message_id] != after:
+        changed += 1
+        if len(before[message_id]) != len(after):
+            print(f'{path}: {len(after)} parts, {len(before[message_id])} before the hop')
         for (kind, sent), (_, got) in zip(before.get(message_id) or [], after):
             if sent != got:
                 at = next((i for i, (a, b) in enumerate(zip(sent, got)) if a != b),
