@@ -14,6 +14,12 @@
 //   caravan-ref-bot-strength speed [BUDGET=2000] [ENGINE|all] [POSITIONS=4]
 // times the search instead: from the middle of POSITIONS games between greedy bots (the ply
 // halfway through each), one mcts choice with BUDGET, and prints the playouts a second.
+//   caravan-ref-bot-strength ladder [GAMES=20] [ENGINE|all] [LEVELS=random,greedy,easy,normal,hard]
+// rates the levels on one Glicko-2 scale (referee/ratings.hpp, as `caravan-ref ratings` rates
+// people): every pair of LEVELS plays GAMES games, each at the budget the referee seats it with,
+// each deal from both seats; the games of one deal number, across all pairs, are one rating
+// period, so the ratings settle over GAMES/2 periods from a newcomer's 1500/350. Prints each
+// level's rating, deviation and score in Markdown (`mcts` seated is `hard`: it is left out).
 //   caravan-ref-bot-strength answer
 // answers a match that a program outside the project referees (docs/BOTS.md: against
 // thekingofspain's master): one JSON request a line on standard input,
@@ -42,6 +48,7 @@
 
 #include "bot/bot.hpp"
 #include "core/engine.hpp"
+#include "referee/ratings.hpp"
 #include "sparring.hpp"
 
 namespace {
@@ -207,6 +214,65 @@ int speed(const bot::Budget& budget, const std::string& only, int positions) {
   return 0;
 }
 
+// The ladder mode (see the top): the levels of each engine rated against each other.
+int ladder(int games, const std::string& only, const std::string& level_list) {
+  std::vector<std::string> levels;
+  std::istringstream list(level_list);
+  for (std::string item; std::getline(list, item, ',');) {
+    if (!bot::parse_level(item)) {
+      std::fprintf(stderr, "level '%s': one of random, greedy, mcts, easy, normal, hard\n",
+                   item.c_str());
+      return 64;
+    }
+    levels.push_back(item);
+  }
+  if (games < 2 || levels.size() < 2) {
+    std::fprintf(stderr, "a ladder needs GAMES of 2 or more and two levels or more\n");
+    return 64;
+  }
+  std::printf(
+      "%d games a pair of levels (deals 1-%d, each from both seats), each level at its seated "
+      "budget; Glicko-2, tau %.1f, one rating period a deal\n\n",
+      games, games / 2, referee::kGlickoTau);
+  std::printf(
+      "| engine | level | rating | deviation | score | games |\n|---|---|---|---|---|---|\n");
+  const bot::Budget seated;
+  for (const core::Engine* engine : core::engines()) {
+    if (!only.empty() && engine->id() != only) continue;
+    std::vector<referee::RatedGame> rated;
+    std::map<std::string, std::pair<double, int>> scores;  // level -> points, games
+    std::vector<Side> sides;
+    for (const auto& name : levels) sides.push_back(*side_named(name + "/seated"));
+    for (int deal = 1; deal <= games / 2; ++deal)
+      for (std::size_t i = 0; i < sides.size(); ++i)
+        for (std::size_t j = i + 1; j < sides.size(); ++j)
+          for (const bool swapped : {false, true}) {
+            Side& first = swapped ? sides[j] : sides[i];
+            Side& second = swapped ? sides[i] : sides[j];
+            const double score =
+                play(*engine, {&first, &second}, seated, static_cast<std::uint64_t>(deal));
+            const std::string a = bot::level_name(*first.level), b = bot::level_name(*second.level);
+            rated.push_back({fmt::format("{}-{}-{}-{}", deal, a, b, swapped),
+                             engine->id(),
+                             fmt::format("deal-{:05}", deal),
+                             {"bot:" + a, "bot:" + b},
+                             {score < 0.5 ? 1 : 0, score > 0.5 ? 1 : 0}});
+            scores[a].first += score;
+            scores[b].first += 1 - score;
+            ++scores[a].second;
+            ++scores[b].second;
+          }
+    for (const auto& rating : referee::compute_ratings(std::move(rated), {})) {
+      const std::string level = rating.player.substr(4);  // "bot:"
+      std::printf("| %s | %s | %.0f | %.0f | %.2f | %d |\n", engine->id().c_str(), level.c_str(),
+                  rating.glicko.rating, rating.glicko.deviation,
+                  scores[level].first / scores[level].second, scores[level].second);
+    }
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
 // The answer mode: a bot's move for each request on standard input (see the top).
 int answer() {
   for (std::string line; std::getline(std::cin, line);) {
@@ -240,6 +306,10 @@ int answer() {
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "answer") return answer();
+  if (argc > 1 && std::string(argv[1]) == "ladder")
+    return ladder(argc > 2 ? std::atoi(argv[2]) : 20,
+                  argc > 3 && std::string(argv[3]) != "all" ? argv[3] : "",
+                  argc > 4 ? argv[4] : "random,greedy,easy,normal,hard");
   if (argc > 1 && std::string(argv[1]) == "speed")
     return speed(budget_of(argc > 2 ? argv[2] : "2000"),
                  argc > 3 && std::string(argv[3]) != "all" ? argv[3] : "",
