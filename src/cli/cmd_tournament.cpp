@@ -1,0 +1,204 @@
+// caravan-ref tournament new KIND --format swiss|round-robin|knockout [--rounds N]
+//   --player "Ann <ann@example.org>"... [--bot NAME=LEVEL]... [--option KEY=VALUE]... [clock]
+// caravan-ref tournament standings|show ID, tournament list, tournament withdraw ID NAME,
+// tournament next ID: a game master's tournaments (referee/tournament_host.hpp).
+#include <memory>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/cli.hpp"
+#include "core/errors.hpp"
+#include "referee/in_hand.hpp"
+#include "referee/tournament_host.hpp"
+
+namespace cli {
+
+namespace {
+
+struct TournamentNewOptions {
+  std::string kind;
+  std::string format;
+  std::optional<int> rounds;
+  std::vector<std::string> players;
+  std::vector<std::string> bots;
+  std::vector<std::string> options;
+  std::optional<std::uint64_t> seed;
+  referee::TimingRequest timing;
+};
+
+// NAME=VALUE pairs in the order given; UserError 64 for one without its '=' or given twice.
+std::vector<std::pair<std::string, std::string>> pairs_of(const std::vector<std::string>& texts,
+                                                          const std::string& option) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  for (const auto& text : texts) {
+    const auto eq = text.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+      throw core::UserError(core::Exit::kUsage,
+                            fmt::format("{} '{}' must look like {}", option, text,
+                                        option == "--bot" ? "NAME=LEVEL" : "KEY=VALUE"));
+    for (const auto& [key, value] : pairs)
+      if (key == text.substr(0, eq))
+        throw core::UserError(core::Exit::kUsage, fmt::format("{} {} is given twice", option, key));
+    pairs.emplace_back(text.substr(0, eq), text.substr(eq + 1));
+  }
+  return pairs;
+}
+
+std::string points_text(double points) {
+  return points == static_cast<double>(static_cast<long long>(points))
+             ? fmt::format("{}", points)
+             : fmt::format("{:.1f}", points);
+}
+
+// The standings as a table, with each round's pairings and results after it.
+std::string standings_text(const nlohmann::json& doc) {
+  std::string out = fmt::format(
+      "Tournament {}: {} {}, round {} of {}{}\n\n  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  "
+      "{}\n",
+      doc.at("tournament").get<std::string>(), doc.at("kind").get<std::string>(),
+      doc.at("format").get<std::string>(), doc.at("round").get<int>(), doc.at("rounds").get<int>(),
+      doc.at("finished").get<bool>() ? ", finished" : "", "rank", "no", "entrant", "points",
+      "Buchholz", "S-B", "won-drawn-lost (byes)");
+  for (const auto& row : doc.at("standings")) {
+    std::string name = row.at("name").get<std::string>();
+    if (row.contains("bot")) name += " (bot " + row.at("bot").get<std::string>() + ")";
+    if (row.contains("withdrawn_after")) name += ", withdrawn";
+    out += fmt::format("  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  {}-{}-{} ({})\n",
+                       row.at("rank").get<int>(), row.at("number").get<int>(), name,
+                       points_text(row.at("points")), points_text(row.at("buchholz")),
+                       points_text(row.at("sonneborn_berger")), row.at("wins").get<int>(),
+                       row.at("draws").get<int>(), row.at("losses").get<int>(),
+                       row.at("byes").get<int>());
+  }
+  for (const auto& round : doc.value("pairings", nlohmann::json::array())) {
+    out += fmt::format("\nRound {}\n", round.at("round").get<int>());
+    for (const auto& game : round.at("games"))
+      out += fmt::format(
+          "  {:>2}. {} - {}  {}  (game {})\n", game.at("board").get<int>(),
+          game.at("first").get<std::string>(), game.at("second").get<std::string>(),
+          game.at("result").is_null() ? "playing" : game.at("result").get<std::string>(),
+          game.at("game").get<std::string>());
+    for (const auto& bye : round.at("byes"))
+      out += fmt::format("      {} has the bye\n", bye.get<std::string>());
+  }
+  if (doc.contains("seed"))
+    out += fmt::format("\nseed {} (salt {}), committed to as {}\n",
+                       doc.at("seed").get<std::string>(), doc.at("seed_salt").get<std::string>(),
+                       doc.at("seed_commitment").get<std::string>());
+  return out;
+}
+
+void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
+  auto opts = std::make_shared<TournamentNewOptions>();
+  auto* cmd = parent.add_subcommand(
+      "new", "start a tournament and its first round; prints each game's tokens");
+  cmd->add_option("kind", opts->kind, "the rule engine (see 'games')")->required();
+  cmd->add_option("--format", opts->format, "swiss, round-robin or knockout")->required();
+  cmd->add_option("--rounds", opts->rounds,
+                  "a Swiss's rounds (default: enough for a sole winner, ceil(log2 N))");
+  cmd->add_option("--player", opts->players,
+                  "an entrant, \"Name <addr>\" or a name (repeat for each)");
+  cmd->add_option("--bot", opts->bots,
+                  "NAME=LEVEL: an entrant the referee's bot plays (easy, normal, hard; random, "
+                  "greedy, mcts; mcts:N)");
+  cmd->add_option("--option", opts->options, "each game's option, KEY=VALUE");
+  cmd->add_option("--seed", opts->seed, "the tournament's seed (default: from the OS)");
+  cmd->add_option("--deadline", opts->timing.deadline,
+                  "each game's turns are due this long after the previous (72h, 3d)");
+  cmd->add_option("--grace", opts->timing.grace, "each game's grace after a deadline");
+  cmd->add_option("--remind", opts->timing.remind, "remind this long before a deadline");
+  cmd->add_option("--nmr", opts->timing.nmr,
+                  "when a seat misses its deadline: wait, default, forfeit:N or a combination");
+  cmd->add_option("--absence", opts->timing.absence_days,
+                  "a player may announce an absence of up to DAYS");
+  cmd->callback([&context, &handler, opts] {
+    handler = [&context, opts] {
+      referee::NewTournament request;
+      request.kind = opts->kind;
+      const auto format = referee::parse_format(opts->format);
+      if (!format)
+        throw core::UserError(
+            core::Exit::kUsage,
+            fmt::format("--format {}: a tournament is swiss, round-robin or knockout",
+                        opts->format));
+      request.format = *format;
+      request.rounds = opts->rounds;
+      request.players = opts->players;
+      request.bots = pairs_of(opts->bots, "--bot");
+      for (const auto& [key, value] : pairs_of(opts->options, "--option"))
+        request.options[key] = value;
+      request.seed = opts->seed;
+      request.timing = opts->timing;
+      const nlohmann::json made = referee::create_tournament(context.db(), request);
+      for (const auto& round : made.at("made"))
+        if (round.contains("games"))
+          for (const auto& game : round.at("games")) report_seated_bots(game);
+      context.print(made);
+      return 0;
+    };
+  });
+}
+
+}  // namespace
+
+void add_tournament(CLI::App& app, Context& context, Handler& handler) {
+  auto* tournament = app.add_subcommand(
+      "tournament", "a game master's round robin, Swiss or knockout, its rounds and standings");
+  tournament->require_subcommand(1);
+  add_new_command(*tournament, context, handler);
+  for (const bool show : {false, true}) {
+    auto id = std::make_shared<std::string>();
+    auto* cmd = tournament->add_subcommand(
+        show ? "show" : "standings", show ? "the standings and every round's pairings and results"
+                                          : "the standings: points, Buchholz, Sonneborn-Berger");
+    cmd->add_option("tournament", *id, "the tournament's id")->required();
+    cmd->callback([&context, &handler, id, show] {
+      handler = [&context, id, show] {
+        referee::GamesInHand games(context.existing_db());
+        nlohmann::json doc = referee::tournament_document(games, *id);
+        if (!show) doc.erase("pairings");
+        context.print(doc, standings_text);
+        return 0;
+      };
+    });
+  }
+  auto* list = tournament->add_subcommand("list", "every tournament and how far it has come");
+  list->callback([&context, &handler] {
+    handler = [&context] {
+      context.print(referee::list_tournaments(context.existing_db()));
+      return 0;
+    };
+  });
+  auto withdraw_id = std::make_shared<std::pair<std::string, std::string>>();
+  auto* withdraw = tournament->add_subcommand(
+      "withdraw", "take an entrant out of the rounds not made yet (their results stand)");
+  withdraw->add_option("tournament", withdraw_id->first, "the tournament's id")->required();
+  withdraw->add_option("entrant", withdraw_id->second, "the entrant's name")->required();
+  withdraw->callback([&context, &handler, withdraw_id] {
+    handler = [&context, withdraw_id] {
+      context.print(referee::withdraw_entrant(context.existing_db(), withdraw_id->first,
+                                              withdraw_id->second));
+      return 0;
+    };
+  });
+  auto next_id = std::make_shared<std::string>();
+  auto* next = tournament->add_subcommand(
+      "next", "make the next round now if the last one has finished (tick does it too)");
+  next->add_option("tournament", *next_id, "the tournament's id")->required();
+  next->callback([&context, &handler, next_id] {
+    handler = [&context, next_id] {
+      referee::GamesInHand games(context.existing_db());
+      nlohmann::json made = referee::advance_tournaments(games, *next_id);
+      for (const auto& item : made)
+        if (item.contains("error"))
+          throw core::UserError(static_cast<core::Exit>(item.at("error").at("code").get<int>()),
+                                item.at("error").at("message").get<std::string>());
+      context.print({{"tournament", *next_id}, {"made", made}});
+      return 0;
+    };
+  });
+}
+
+}  // namespace cli
