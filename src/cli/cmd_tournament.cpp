@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
+#include "cli/mail_options.hpp"
 #include "core/errors.hpp"
+#include "mail/notices.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/tournament_host.hpp"
 
@@ -26,6 +28,7 @@ struct TournamentNewOptions {
   std::vector<std::string> options;
   std::optional<std::uint64_t> seed;
   referee::TimingRequest timing;
+  MailOptions mail;
 };
 
 // NAME=VALUE pairs in the order given; UserError 64 for one without its '=' or given twice.
@@ -113,6 +116,7 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
                   "when a seat misses its deadline: wait, default, forfeit:N or a combination");
   cmd->add_option("--absence", opts->timing.absence_days,
                   "a player may announce an absence of up to DAYS");
+  add_mail_options(*cmd, opts->mail, true);
   cmd->callback([&context, &handler, opts] {
     handler = [&context, opts] {
       referee::NewTournament request;
@@ -131,12 +135,24 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
         request.options[key] = value;
       request.seed = opts->seed;
       request.timing = opts->timing;
-      const nlohmann::json made = referee::create_tournament(context.db(), request);
+      if (opts->mail.mail) request.mail = {{"from", opts->mail.config().from.address}};
+      nlohmann::json made = referee::create_tournament(context.db(), request);
       for (const auto& round : made.at("made"))
         if (round.contains("games"))
           for (const auto& game : round.at("games")) report_seated_bots(game);
+      int code = 0;
+      if (opts->mail.mail) {
+        // Every game of the rounds made is invited, each game loaded once.
+        referee::GamesInHand games(context.db());
+        std::vector<mail::Outgoing> mails;
+        for (const auto& round : made.at("made"))
+          for (const auto& game : round.value("games", nlohmann::json::array()))
+            for (auto& invitation : mail::invitations(games, game, opts->mail.config().from))
+              mails.push_back(std::move(invitation));
+        code = send_after(context.db(), mails, opts->mail, made);
+      }
       context.print(made);
-      return 0;
+      return code;
     };
   });
 }

@@ -75,6 +75,9 @@ Outgoing invitation(referee::GamesInHand& games, const store::GameRow& game, con
   std::ostringstream news;
   if (reader.player) {
     // People read a seat as its player and role, "ann [North]" (caravan-ref(1), SEATS).
+    if (created.contains("tournament"))
+      news << fmt::format("Round {} of tournament {}: ", created.at("round").get<int>(),
+                          created.at("tournament").get<std::string>());
     news << fmt::format("You are invited to play game {} ({}) as {} [{}], with {}.\n\n", game.id,
                         game.kind, reader.player->name, seat.value("role", std::string("a player")),
                         others(game, reader.player->name))
@@ -204,6 +207,11 @@ std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const json& report
       mails.push_back(view_letter(games, *game, reader, tick_news(*game, action, theirs)));
     }
   }
+  // Each game of a tournament's round the clock made: its invitations (referee/tournament_host).
+  for (const auto& made : report.value("tournaments", json::array()))
+    for (const auto& created : made.value("games", json::array()))
+      for (auto& invitation : invitations(games, created, from))
+        mails.push_back(std::move(invitation));
   return mails;
 }
 

@@ -26,7 +26,8 @@ namespace mail {
 std::vector<Outgoing> invitations(referee::GamesInHand& games, const nlohmann::json& created,
                                   const Mailbox& from);
 
-// `report` is what referee::tick printed ({now, actions}).
+// `report` is what referee::tick printed ({now, actions, tournaments}): the clock's news, and the
+// invitations to the games of each tournament round it made.
 std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const nlohmann::json& report,
                                  const Mailbox& from);
 

@@ -30,7 +30,8 @@ keep_tokens() {
   jq -r '.. | objects | select(has("board") and has("players")) | .game as $g |
          .players[] | select(.token) | "\($g) \(.name) \(.token)"' "$1" >>tokens
 }
-token() { awk -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' tokens; }
+# A player's token is the one their invitation gave them.
+token() { awk -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' mailed_tokens; }
 turn_of() { "$BIN" --format json view "$1" --player "$2" | jq .turn; }
 act() {  # act GAME PLAYER ACTION
   printf 'game: %s\nplayer: %s\nturn: %s\ntoken: %s\naction: %s\n' "$1" "$2" \
@@ -48,6 +49,36 @@ pairings() {
   "$BIN" --format json tournament show "$T" | jq -r --argjson r "$1" '
     .pairings[] | select(.round == $r) | ([.games[] | "\(.first)-\(.second)"] +
     [.byes[] | "\(.)-bye"]) | join(" ")'
+}
+
+# The mails in box/new not read before, one a line: "to | subject | the text's first line after the greeting";
+# the tokens the invitations among them gave, "game name token", into mailed_tokens.
+read_mail() {
+  "$PY" - box/new >mail.txt <<'EOF'
+import email, email.policy, pathlib, re, sys
+seen = pathlib.Path("mail.seen")
+old = set(seen.read_text().split()) if seen.exists() else set()
+with open("mailed_tokens", "a") as tokens, open(seen, "a") as kept:
+    for path in sorted(pathlib.Path(sys.argv[1]).iterdir()):
+        if path.name in old:
+            continue
+        kept.write(path.name + "\n")
+        msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        text = msg.get_body(preferencelist=("plain",)).get_content()
+        lines = [line for line in text.splitlines() if line.strip()]
+        first = lines[1] if lines[0].startswith("Hello ") else lines[0]
+        print(f"{msg['To']} | {msg['Subject']} | {first}")
+        token = re.search(r"Your token is ([0-9a-f]+)", text)
+        if token:
+            game, name = re.search(r"play game (\S+) .* as (\S+) \[", text).groups()
+            tokens.write(f"{game} {name} {token.group(1)}\n")
+EOF
+}
+count_lines() {  # count_lines FILE TEXT N DESCRIPTION
+  local got
+  got=$(grep -cF -- "$2" "$1")
+  [ "$got" -eq "$3" ] && PASSED=$((PASSED + 1)) ||
+    { FAILED=$((FAILED + 1)); echo "FAIL: $4: $got lines with '$2', wanted $3"; cat "$1"; }
 }
 
 players=(--player "Ann <ann@example.org>" --player "Bob <bob@example.org>"
@@ -80,11 +111,19 @@ expect_exit 0 "nor a game" -- bash -c "[ \"\$('$BIN' --format json list | jq len
 # 1 March: the tournament and its first round. Seed 2 draws Ed, Robo, Hal, Cy, Di, Bob, Flo, Ann
 # (numbers 1 to 8), so round 1 pairs the top half with the bottom half, 1 v 5, 2 v 6, 3 v 7,
 # 4 v 8, the higher ranked in the first seat: Ed-Di Robo-Bob Hal-Flo Cy-Ann.
+export CARAVAN_REF_FROM="Club referee <referee@example.org>"
 answer tournament tournament new caravaneers --format swiss --rounds 3 "${players[@]}" \
-  --seed 2 --deadline 3d --nmr forfeit:1
+  --seed 2 --deadline 3d --nmr forfeit:1 --mail --outbox box
 cp last.json new.json
 keep_tokens new.json
 T=$(jq -r .tournament new.json)
+# Each person is invited by mail to their game, the mail naming the tournament and the round: six
+# (the bots have no address), each with the token the answer printed.
+read_mail
+count_lines mail.txt "(tournament $T, round 1) | Round 1 of tournament $T: You are invited to play" \
+  6 "round 1's invitations"
+for who in ann bob cy di ed flo; do count_lines mail.txt "$who@example.org" 1 "$who's invitation"; done
+expect_exit 0 "the mailed tokens are the ones printed" -- cmp <(sort tokens) <(sort mailed_tokens)
 expect_exit 0 "the draw, by number" -- jq -e '[.entrants[].name] ==
   ["Ed", "Robo", "Hal", "Cy", "Di", "Bob", "Flo", "Ann"] and .rounds == 3 and
   ([.entrants[] | select(.bot) | "\(.name)=\(.bot)"] == ["Robo=random", "Hal=greedy"])' new.json
@@ -117,12 +156,16 @@ expect_exit 0 "round 1's standings, before the clock makes round 2" -- jq -e '.r
 # the lower ranked takes it on a tie (Robo); Flo, Ann had the second seat (they take the first);
 # Di and Bob both had the second seat: Bob, the lower ranked.
 export CARAVAN_REF_NOW=2026-03-02T12:00:00Z
-answer tick tick
+answer tick tick --mail --outbox box
 keep_tokens last.json
 expect_exit 0 "tick made round 2 of the tournament" -- \
   jq -e --arg t "$T" '[.tournaments[] | select(.tournament == $t) | .round] == [2]' last.json
 [ "$(pairings 2)" = "Robo-Ed Flo-Cy Ann-Hal Bob-Di" ] && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: round 2 is $(pairings 2)"; }
+read_mail
+count_lines mail.txt "(tournament $T, round 2) | Round 2 of tournament $T: You are invited to play" \
+  6 "the tick that made round 2 invited its players"
+count_lines mail.txt "@" 6 "and sent nothing else"
 expect_exit 0 "round 2's games are due three days on" -- bash -c \
   "'$BIN' --format json view $(game_of 2 Flo Cy) --referee | jq -e '.deadline == \"2026-03-05T12:00:00Z\"'"
 
@@ -131,7 +174,7 @@ export CARAVAN_REF_NOW=2026-03-03T09:00:00Z
 act "$(game_of 2 Robo Ed)" Ed resign
 act "$(game_of 2 Ann Hal)" Ann resign
 act "$(game_of 2 Bob Di)" Bob resign
-answer tick tick
+answer tick tick --mail --outbox box
 expect_exit 0 "a tick before Flo's deadline makes nothing" -- jq -e 'has("tournaments") | not' last.json
 # Bob, on no points, withdraws before round 3: his results stand, he is not paired again.
 answer tournament tournament withdraw "$T" Bob
@@ -148,12 +191,16 @@ expect_in "$WORK/err" "there is no tournament zzzzzzzz" "the missing tournament 
 # Seats: Robo had the first seat twice, Cy once of two: Cy; Ed and Flo each once, Ed had the
 # second seat last: Ed; Di never had the first: Di.
 export CARAVAN_REF_NOW=2026-03-06T12:00:00Z
-answer tick tick
+answer tick tick --mail --outbox box
 keep_tokens last.json
 expect_exit 0 "the clock forfeited Flo's game" -- jq -e --arg g "$(game_of 2 Flo Cy)" \
   '[.actions[] | select(.game == $g) | .action] == ["forfeit"]' last.json
 expect_exit 0 "and made round 3" -- \
   jq -e --arg t "$T" '[.tournaments[] | select(.tournament == $t) | .round] == [3]' last.json
+read_mail
+count_lines mail.txt "(tournament $T, round 2) |" 2 "Flo and Cy hear of the forfeit"
+count_lines mail.txt "(tournament $T, round 3) | Round 3 of tournament $T: You are invited to play" \
+  4 "round 3's invitations: nobody for the bye or the bots"
 [ "$(pairings 3)" = "Cy-Robo Ed-Flo Di-Hal Ann-bye" ] && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: round 3 is $(pairings 3)"; }
 
@@ -169,7 +216,7 @@ answer tournament tournament standings "$T"
 expect_exit 0 "the standings wait for the clock to close the tournament" -- \
   jq -e '.finished == false and .round == 3' last.json
 export CARAVAN_REF_NOW=2026-03-07T13:00:00Z
-answer tick tick
+answer tick tick --mail --outbox box
 expect_exit 0 "tick ended the tournament and revealed its seed" -- jq -e --arg t "$T" \
   '[.tournaments[] | select(.tournament == $t) | .finished] == [true]' last.json
 
