@@ -46,6 +46,13 @@ void add_tick(CLI::App& app, Context& context, Handler& handler) {
                   << error["message"].get<std::string>() << "\n";
         if (code == 0) code = error["code"].get<int>();
       }
+      // The same for a tournament whose next round could not be made.
+      for (const auto& made : report.value("tournaments", nlohmann::json::array()))
+        if (made.contains("error")) {
+          std::cerr << "caravan-ref: tick: tournament " << made["tournament"].get<std::string>()
+                    << ": " << made["error"]["message"].get<std::string>() << "\n";
+          if (code == 0) code = made["error"]["code"].get<int>();
+        }
       return code;
     };
   });

@@ -31,7 +31,8 @@ keep_tokens() {
          .players[] | select(.token) | "\($g) \(.name) \(.token)"' "$1" >>tokens
 }
 # A player's token is the one their invitation gave them.
-token() { awk -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3}' mailed_tokens; }
+# (The tournaments below without mail: the token the answer printed.)
+token() { cat mailed_tokens tokens | awk -v g="$1" -v p="$2" '$1 == g && $2 == p {print $3; exit}'; }
 turn_of() { "$BIN" --format json view "$1" --player "$2" | jq .turn; }
 act() {  # act GAME PLAYER ACTION
   printf 'game: %s\nplayer: %s\nturn: %s\ntoken: %s\naction: %s\n' "$1" "$2" \
@@ -304,6 +305,67 @@ jq '.standings[0].points = "2.5"' final.json >broken/tournament-1.json
 expect_exit 1 "a standing whose points are text breaks the contract" -- \
   "$PY" "$SRC/tests/e2e/json_schema.py" --partial "$SCHEMAS" broken
 
+# A knockout of five, without a clock. Seed 1 draws E, A, B, C, D: a bracket of eight places, so
+# seeds 1, 2 and 3 (E, A, B) have byes and 4 meets 5 (C-D). C and D draw: the higher seed, C,
+# goes on. Round 2: E-C (E has not sat yet, C had the first seat) and B-A (neither has sat; in
+# an even round the lower ranked takes it). C beats E, A beats B; the final A-C (A had the
+# second seat), which C wins.
+answer tournament tournament new caravaneers --format knockout --player A --player B --player C \
+  --player D --player E --seed 1
+keep_tokens last.json
+T=$(jq -r .tournament last.json)
+expect_exit 0 "the knockout's draw and rounds" -- \
+  jq -e '[.entrants[].name] == ["E", "A", "B", "C", "D"] and .rounds == 3' last.json
+[ "$(pairings 1)" = "C-D E-bye A-bye B-bye" ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: knockout round 1 is $(pairings 1)"; }
+g=$(game_of 1 C D)
+act "$g" C offer-draw
+act "$g" D accept-draw
+answer tournament tournament next "$T"
+keep_tokens last.json
+[ "$(pairings 2)" = "E-C B-A" ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: knockout round 2 is $(pairings 2)"; }
+act "$(game_of 2 E C)" E resign
+answer tournament tournament next "$T"
+expect_exit 0 "no final while a semi-final is played" -- jq -e '.made == []' last.json
+act "$(game_of 2 B A)" B resign
+answer tournament tournament next "$T"
+keep_tokens last.json
+[ "$(pairings 3)" = "A-C" ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: the final is $(pairings 3)"; }
+act "$(game_of 3 A C)" A resign
+answer tournament tournament next "$T"
+expect_exit 0 "the final ended the knockout" -- jq -e '.made[0].finished == true' last.json
+answer tournament tournament standings "$T"
+expect_exit 0 "C won the knockout" -- jq -e '.finished and
+  [.standings[] | "\(.name) \(.points)"] == ["C 2.5", "A 2", "E 1", "B 1", "D 0.5"]' last.json
+
+# A round robin of three by the clock's tick: each round one plays with the bye. Seed 1 keeps the
+# order A, B, C. Rounds: B-C (A the bye), C-A (B), A-B (C): each has the first seat once.
+# B beats C, C and A draw, B beats A. By hand: B 3 (W, B, W), Buchholz 1.5 + 1.5 + own 3 = 6,
+# Sonneborn-Berger 1.5 + 1.5 + 3/2 = 4.5; A and C 1.5 each, Buchholz 1.5 + 3 + own 1.5 = 6 each,
+# Sonneborn-Berger .75 + 0 + .75 = 1.5 each: A and C share second place.
+answer tournament tournament new caravaneers --format round-robin --player A --player B \
+  --player C --seed 1
+keep_tokens last.json
+T=$(jq -r .tournament last.json)
+act "$(game_of 1 B C)" C resign
+answer tick tick
+keep_tokens last.json
+g=$(game_of 2 C A)
+act "$g" C offer-draw
+act "$g" A accept-draw
+answer tick tick
+keep_tokens last.json
+act "$(game_of 3 A B)" A resign
+answer tick tick
+answer tournament tournament show "$T"
+expect_exit 0 "the round robin's rounds and standings" -- jq -e '.finished and
+  [.pairings[] | ([.games[] | "\(.first)-\(.second)"] + .byes) | join(" ")] ==
+    ["B-C A", "C-A B", "A-B C"] and
+  [.standings[] | [.rank, .name, .points, .buchholz, .sonneborn_berger]] ==
+    [[1, "B", 3, 6, 4.5], [2, "A", 1.5, 6, 1.5], [2, "C", 1.5, 6, 1.5]]' last.json
+
 # Ratings are derived from the records alone: every game's record exported and imported into a
 # fresh database gives the same table, figure for figure. (A record names a seat and its key, not
 # the level of the referee's bot that held it, so an imported game rates a bot's seat under its
@@ -322,5 +384,6 @@ jq -S . "$WORK/out" >imported.json
 jq -S '.ratings |= map(.player |= ({"bot:random": "Robo", "bot:greedy": "Hal"}[.] // .))' \
   ratings.json >expected.json
 expect_exit 0 "the same table" -- cmp expected.json imported.json
-expect_exit 0 "of every game: eleven" -- jq -e '[.ratings[].games] | add == 22' imported.json
+expect_exit 0 "of every game: 11 of the Swiss, 4 of the knockout, 3 of the round robin" -- \
+  jq -e '[.ratings[].games] | add == 36' imported.json
 finish
