@@ -72,8 +72,11 @@ Pairing seated(const History& history, int a, int b, int round) {
 // entrant meets the first of the lower half of the unpaired entrants on the same points (the rest
 // of that group after it, then the upper half from the bottom), else the best unpaired entrant
 // below them; a choice that leaves the others unpairable is undone and the next one tried.
+// `budget` bounds the choices tried (a field of hundreds late in a long Swiss could otherwise
+// search for ever): when it runs out the search fails as if no pairing existed.
 bool pair_ranked(const History& history, const std::vector<int>& ranked, std::vector<bool>& taken,
-                 std::vector<std::pair<int, int>>& pairs, bool no_repeat) {
+                 std::vector<std::pair<int, int>>& pairs, bool no_repeat, long& budget) {
+  if (--budget < 0) return false;
   const auto top = std::find_if(ranked.begin(), ranked.end(),
                                 [&](int e) { return !taken[static_cast<std::size_t>(e)]; });
   if (top == ranked.end()) return true;
@@ -95,7 +98,7 @@ bool pair_ranked(const History& history, const std::vector<int>& ranked, std::ve
     if (no_repeat && history.met[static_cast<std::size_t>(p)].contains(q)) continue;
     taken[static_cast<std::size_t>(q)] = true;
     pairs.emplace_back(p, q);
-    if (pair_ranked(history, ranked, taken, pairs, no_repeat)) return true;
+    if (pair_ranked(history, ranked, taken, pairs, no_repeat, budget)) return true;
     pairs.pop_back();
     taken[static_cast<std::size_t>(q)] = false;
   }
@@ -165,13 +168,19 @@ std::vector<Pairing> round_robin_pairings(int entrants, int round) {
   return boards;
 }
 
+// How many choices one search for a round's pairing may try before it gives up: far more than
+// a club's field needs (Tournament.SwissOfSixtyFour pairs 64 over 20 rounds without a repeat),
+// few enough to end within seconds.
+constexpr long kPairingBudget = 2'000'000;
+
 // The rules of a Swiss round:
 // - the entrants are ranked by points, then number;
 // - with an odd number to pair, the bye goes to the lowest ranked who has not had one (when all
 //   have, the lowest ranked), unless the others could then not be paired without a repeat, when
 //   it goes to the next one up;
-// - no two entrants meet twice (pair_ranked); when no such pairing exists at all, the same rules
-//   are followed allowing repeats, rather than not play the round;
+// - no two entrants meet twice (pair_ranked); when no such pairing exists at all (or none is found
+//   within kPairingBudget choices), the same rules are followed allowing repeats, rather than not
+//   play the round;
 // - seats as `seated` says; the boards are in order of their better-ranked entrant.
 std::vector<Pairing> swiss_pairings(int entrants, const std::vector<Round>& played,
                                     const std::vector<bool>& withdrawn) {
@@ -199,7 +208,8 @@ std::vector<Pairing> swiss_pairings(int entrants, const std::vector<Round>& play
       std::vector<bool> taken(static_cast<std::size_t>(entrants), false);
       if (bye >= 0) taken[static_cast<std::size_t>(bye)] = true;
       std::vector<std::pair<int, int>> pairs;
-      if (!pair_ranked(history, ranked, taken, pairs, no_repeat)) continue;
+      long budget = kPairingBudget;
+      if (!pair_ranked(history, ranked, taken, pairs, no_repeat, budget)) continue;
       std::vector<Pairing> boards;
       for (const auto& [a, b] : pairs) boards.push_back(seated(history, a, b, round));
       if (bye >= 0) boards.push_back({bye, -1});

@@ -127,6 +127,41 @@ TEST(Tournament, SwissNeverRepeatsAndGivesOneByeEach) {
   }
 }
 
+// A large field over many rounds: every round is paired without a repeat, whoever wins (here the
+// lower number in odd rounds, the higher in even ones, and every fifth board drawn).
+TEST(Tournament, SwissOfSixtyFour) {
+  const int n = 64;
+  const std::vector<bool> none(n, false);
+  std::vector<Round> played;
+  std::set<std::pair<int, int>> met;
+  for (int r = 0; r < 20; ++r) {
+    const auto boards = referee::swiss_pairings(n, played, none);
+    ASSERT_EQ(boards.size(), 32u) << "round " << r;
+    for (const auto& b : boards)
+      ASSERT_TRUE(met.insert(std::minmax(b.first, b.second)).second) << "round " << r;
+    Round round = play(boards, r % 2 == 0);
+    for (std::size_t i = 0; i < round.size(); i += 5) round[i].first_score = 0.5;
+    played.push_back(std::move(round));
+  }
+}
+
+// When every pairing would repeat one, the round is still paired, allowing repeats: four who
+// have all met.
+TEST(Tournament, SwissRepeatsOnlyWhenItMust) {
+  const std::vector<bool> none(4, false);
+  std::vector<Round> played;
+  for (int r = 0; r < 3; ++r) played.push_back(play(referee::round_robin_pairings(4, r)));
+  const auto boards = referee::swiss_pairings(4, played, none);
+  ASSERT_EQ(boards.size(), 2u);
+  std::set<int> seated;
+  for (const auto& b : boards) {
+    EXPECT_FALSE(b.bye());
+    seated.insert(b.first);
+    seated.insert(b.second);
+  }
+  EXPECT_EQ(seated.size(), 4u);
+}
+
 // The bye goes to the lowest ranked entrant without one: after round 1 of five (0 beat 2, 1 beat
 // 3, 4 had the bye), the lowest on 0 points is 3, then 2; 4, on 1 point, has had it.
 TEST(Tournament, SwissByeToTheLowestWithoutOne) {
