@@ -49,50 +49,6 @@ std::vector<std::pair<std::string, std::string>> pairs_of(const std::vector<std:
   return pairs;
 }
 
-std::string points_text(double points) {
-  return points == static_cast<double>(static_cast<long long>(points))
-             ? fmt::format("{}", points)
-             : fmt::format("{:.1f}", points);
-}
-
-// The standings as a table, with each round's pairings and results after it.
-std::string standings_text(const nlohmann::json& doc) {
-  std::string out = fmt::format(
-      "Tournament {}: {} {}, round {} of {}{}\n\n  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  "
-      "{}\n",
-      doc.at("tournament").get<std::string>(), doc.at("kind").get<std::string>(),
-      doc.at("format").get<std::string>(), doc.at("round").get<int>(), doc.at("rounds").get<int>(),
-      doc.at("finished").get<bool>() ? ", finished" : "", "rank", "no", "entrant", "points",
-      "Buchholz", "S-B", "won-drawn-lost (byes)");
-  for (const auto& row : doc.at("standings")) {
-    std::string name = row.at("name").get<std::string>();
-    if (row.contains("bot")) name += " (bot " + row.at("bot").get<std::string>() + ")";
-    if (row.contains("withdrawn_after")) name += ", withdrawn";
-    out += fmt::format("  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  {}-{}-{} ({})\n",
-                       row.at("rank").get<int>(), row.at("number").get<int>(), name,
-                       points_text(row.at("points")), points_text(row.at("buchholz")),
-                       points_text(row.at("sonneborn_berger")), row.at("wins").get<int>(),
-                       row.at("draws").get<int>(), row.at("losses").get<int>(),
-                       row.at("byes").get<int>());
-  }
-  for (const auto& round : doc.value("pairings", nlohmann::json::array())) {
-    out += fmt::format("\nRound {}\n", round.at("round").get<int>());
-    for (const auto& game : round.at("games"))
-      out += fmt::format(
-          "  {:>2}. {} - {}  {}  (game {})\n", game.at("board").get<int>(),
-          game.at("first").get<std::string>(), game.at("second").get<std::string>(),
-          game.at("result").is_null() ? "playing" : game.at("result").get<std::string>(),
-          game.at("game").get<std::string>());
-    for (const auto& bye : round.at("byes"))
-      out += fmt::format("      {} has the bye\n", bye.get<std::string>());
-  }
-  if (doc.contains("seed"))
-    out += fmt::format("\nseed {} (salt {}), committed to as {}\n",
-                       doc.at("seed").get<std::string>(), doc.at("seed_salt").get<std::string>(),
-                       doc.at("seed_commitment").get<std::string>());
-  return out;
-}
-
 void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
   auto opts = std::make_shared<TournamentNewOptions>();
   auto* cmd = parent.add_subcommand(
@@ -175,7 +131,7 @@ void add_tournament(CLI::App& app, Context& context, Handler& handler) {
         referee::GamesInHand games(context.existing_db());
         nlohmann::json doc = referee::tournament_document(games, *id);
         if (!show) doc.erase("pairings");
-        context.print(doc, standings_text);
+        context.print(doc, referee::tournament_text);
         return 0;
       };
     });

@@ -10,7 +10,9 @@
 #include "output/writer.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
+#include "referee/tournament_host.hpp"
 #include "store/game_store.hpp"
+#include "store/tournament_store.hpp"
 
 namespace mail {
 
@@ -179,6 +181,28 @@ std::string admin_words(const std::string& game, const json& printed,
 
 }  // namespace
 
+std::vector<Outgoing> final_standings(referee::GamesInHand& games, const std::string& tournament) {
+  const json doc = referee::tournament_document(games, tournament);
+  std::vector<Outgoing> mails;
+  store::TournamentStore tournaments(games.db());
+  const auto row = tournaments.find(tournament);
+  if (!row) return mails;
+  for (const auto& entrant : row->entrants) {
+    if (entrant.address.empty()) continue;
+    Outgoing mail;
+    mail.to = {entrant.name, entrant.address};
+    mail.subject =
+        fmt::format("[caravan-ref] tournament {} ({}): the final standings", tournament, row->kind);
+    mail.body = fmt::format(
+        "Hello {},\n\nTournament {} has finished. Thank you for playing. The standings, with "
+        "every round's results, and the seed its pairings were drawn from (check it against its "
+        "commitment: the SHA-256 of the salt, a colon and the seed):\n\n{}",
+        entrant.name, tournament, referee::tournament_text(doc));
+    mails.push_back(std::move(mail));
+  }
+  return mails;
+}
+
 std::vector<Outgoing> invitations(referee::GamesInHand& games, const json& created,
                                   const Mailbox& from) {
   std::vector<Outgoing> mails;
@@ -207,11 +231,16 @@ std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const json& report
       mails.push_back(view_letter(games, *game, reader, tick_news(*game, action, theirs)));
     }
   }
-  // Each game of a tournament's round the clock made: its invitations (referee/tournament_host).
-  for (const auto& made : report.value("tournaments", json::array()))
+  // Each game of a tournament's round the clock made: its invitations (referee/tournament_host);
+  // each tournament the clock ended: its final standings to every entrant with an address.
+  for (const auto& made : report.value("tournaments", json::array())) {
     for (const auto& created : made.value("games", json::array()))
       for (auto& invitation : invitations(games, created, from))
         mails.push_back(std::move(invitation));
+    if (made.value("finished", false))
+      for (auto& standings : final_standings(games, made.at("tournament").get<std::string>()))
+        mails.push_back(std::move(standings));
+  }
   return mails;
 }
 

@@ -194,6 +194,12 @@ Document advance_one(GamesInHand& hand, const std::string& id, Document& made) {
   }
 }
 
+std::string points_text(double points) {
+  return points == static_cast<double>(static_cast<long long>(points))
+             ? fmt::format("{}", points)
+             : fmt::format("{:.1f}", points);
+}
+
 }  // namespace
 
 Document create_tournament(store::Database& db, const NewTournament& request) {
@@ -435,6 +441,43 @@ Document tournament_of_game(store::Database& db, const std::string& game) {
   const auto of = tournaments.of_game(game);
   if (!of) return nullptr;
   return {{"tournament", of->first}, {"round", of->second}};
+}
+
+std::string tournament_text(const Document& doc) {
+  std::string out = fmt::format(
+      "Tournament {}: {} {}, round {} of {}{}\n\n  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  "
+      "{}\n",
+      doc.at("tournament").get<std::string>(), doc.at("kind").get<std::string>(),
+      doc.at("format").get<std::string>(), doc.at("round").get<int>(), doc.at("rounds").get<int>(),
+      doc.at("finished").get<bool>() ? ", finished" : "", "rank", "no", "entrant", "points",
+      "Buchholz", "S-B", "won-drawn-lost (byes)");
+  for (const auto& row : doc.at("standings")) {
+    std::string name = row.at("name").get<std::string>();
+    if (row.contains("bot")) name += " (bot " + row.at("bot").get<std::string>() + ")";
+    if (row.contains("withdrawn_after")) name += ", withdrawn";
+    out += fmt::format("  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  {}-{}-{} ({})\n",
+                       row.at("rank").get<int>(), row.at("number").get<int>(), name,
+                       points_text(row.at("points")), points_text(row.at("buchholz")),
+                       points_text(row.at("sonneborn_berger")), row.at("wins").get<int>(),
+                       row.at("draws").get<int>(), row.at("losses").get<int>(),
+                       row.at("byes").get<int>());
+  }
+  for (const auto& round : doc.value("pairings", Document::array())) {
+    out += fmt::format("\nRound {}\n", round.at("round").get<int>());
+    for (const auto& game : round.at("games"))
+      out += fmt::format(
+          "  {:>2}. {} - {}  {}  (game {})\n", game.at("board").get<int>(),
+          game.at("first").get<std::string>(), game.at("second").get<std::string>(),
+          game.at("result").is_null() ? "playing" : game.at("result").get<std::string>(),
+          game.at("game").get<std::string>());
+    for (const auto& bye : round.at("byes"))
+      out += fmt::format("      {} has the bye\n", bye.get<std::string>());
+  }
+  if (doc.contains("seed"))
+    out += fmt::format("\nseed {} (salt {}), committed to as {}\n",
+                       doc.at("seed").get<std::string>(), doc.at("seed_salt").get<std::string>(),
+                       doc.at("seed_commitment").get<std::string>());
+  return out;
 }
 
 }  // namespace referee

@@ -52,6 +52,9 @@ Document withdraw_entrant(store::Database& db, const std::string& id, const std:
 // wins, draws, losses, byes, withdrawn?}], rounds: [{round, games: [{board, game, first, second,
 // result}], byes}]}. UserError 66 for no such tournament.
 Document tournament_document(GamesInHand& games, const std::string& id);
+// The document for people: the standings as a table, then each round's pairings and results
+// (when it has them), then the seed once revealed.
+std::string tournament_text(const Document& doc);
 // Each tournament: {tournament, kind, format, rounds, round, entrants, finished}.
 Document list_tournaments(store::Database& db);
 

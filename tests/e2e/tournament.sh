@@ -220,6 +220,9 @@ export CARAVAN_REF_NOW=2026-03-07T13:00:00Z
 answer tick tick --mail --outbox box
 expect_exit 0 "tick ended the tournament and revealed its seed" -- jq -e --arg t "$T" \
   '[.tournaments[] | select(.tournament == $t) | .finished] == [true]' last.json
+read_mail
+count_lines mail.txt "tournament $T (caravaneers): the final standings | Tournament $T has finished." \
+  6 "each person has the final standings by mail"
 
 # The standings by hand (W win, D draw, L loss; B the bye, a win; a bye counts as a draw against
 # oneself for the tie-breaks):
