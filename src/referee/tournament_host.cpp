@@ -172,6 +172,10 @@ Document advance_one(GamesInHand& hand, const std::string& id, Document& made) {
   for (;;) {
     store::Transaction tx(db);
     store::TournamentStore tournaments(db);
+    // A round still being played: nothing to do, and no game of the tournament loaded to see it.
+    if (const int last = tournaments.last_round(id);
+        last > 0 && tournaments.running_games(id, last) > 0)
+      return nullptr;
     const auto t = tournaments.find(id);
     if (!t)
       throw core::UserError(core::Exit::kNoInput, fmt::format("there is no tournament {}", id));

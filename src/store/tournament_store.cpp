@@ -103,6 +103,23 @@ std::vector<std::string> TournamentStore::running() {
   return ids;
 }
 
+int TournamentStore::running_games(const std::string& id, int round) {
+  Statement count(db_,
+                  "SELECT count(*) FROM tournament_games t JOIN games g ON g.id = t.game_id "
+                  "WHERE t.tournament_id = ? AND t.round = ? AND g.finished = 0");
+  count.bind(1, id).bind(2, std::int64_t{round});
+  count.step();
+  return static_cast<int>(count.integer(0));
+}
+
+int TournamentStore::last_round(const std::string& id) {
+  Statement select(db_,
+                   "SELECT coalesce(max(round), 0) FROM tournament_games WHERE tournament_id = ?");
+  select.bind(1, id);
+  select.step();
+  return static_cast<int>(select.integer(0));
+}
+
 void TournamentStore::add_game(const std::string& id, const TournamentGameRow& g) {
   Statement insert(db_,
                    "INSERT INTO tournament_games (tournament_id, round, board, first, second, "

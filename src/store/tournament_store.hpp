@@ -60,6 +60,11 @@ class TournamentStore {
   std::vector<std::string> ids();
   // The ids of the tournaments still running, oldest first.
   std::vector<std::string> running();
+  // How many games of the tournament's round `round` are still being played (a cheap look before
+  // its results are read).
+  int running_games(const std::string& id, int round);
+  // The number of the last round made; 0 before the first.
+  int last_round(const std::string& id);
   void add_game(const std::string& id, const TournamentGameRow& game);
   void set_finished(const std::string& id, const std::string& when);
   void set_withdrawn(const std::string& id, int number, int after_rounds);
