@@ -369,6 +369,42 @@ expect_exit 0 "the round robin's rounds and standings" -- jq -e '.finished and
   [.standings[] | [.rank, .name, .points, .buchholz, .sonneborn_berger]] ==
     [[1, "B", 3, 6, 4.5], [2, "A", 1.5, 6, 1.5], [2, "C", 1.5, 6, 1.5]]' last.json
 
+# A round robin of four that D leaves after round 1: each later game of D's is a bye (worth a win)
+# for the opponent. Seed 1 draws A, D, B, C; the circle method's rounds are C-A D-B, then D-C
+# B-A, then C-B A-D. A resigns to C and D draws with B; D withdraws; round 2 is B-A with C's bye
+# (A resigns), round 3 C-B with A's bye (B resigns). By hand:
+#   C  W A, bye, W B   3     Buchholz 1 + own 3 + 1.5 = 5.5   S-B 1 + 3/2 + 1.5 = 4
+#   B  D D, W A, L C   1.5   Buchholz .5 + 1 + 3 = 4.5        S-B .25 + 1 + 0 = 1.25
+#   A  L C, L B, bye   1     Buchholz 3 + 1.5 + own 1 = 5.5   S-B 0 + 0 + 1/2 = .5
+#   D  D B, withdrew   .5    Buchholz 1.5                     S-B .75
+answer tournament tournament new caravaneers --format round-robin --player A --player B \
+  --player C --player D --seed 1
+keep_tokens last.json
+T=$(jq -r .tournament last.json)
+[ "$(pairings 1)" = "C-A D-B" ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: round robin of four, round 1 is $(pairings 1)"; }
+act "$(game_of 1 C A)" A resign
+g=$(game_of 1 D B)
+act "$g" D offer-draw
+act "$g" B accept-draw
+answer tournament tournament withdraw "$T" D
+answer tournament tournament next "$T"
+keep_tokens last.json
+[ "$(pairings 2)" = "B-A C-bye" ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: round robin of four, round 2 is $(pairings 2)"; }
+act "$(game_of 2 B A)" A resign
+answer tournament tournament next "$T"
+keep_tokens last.json
+[ "$(pairings 3)" = "C-B A-bye" ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: round robin of four, round 3 is $(pairings 3)"; }
+act "$(game_of 3 C B)" B resign
+answer tournament tournament next "$T"
+answer tournament tournament standings "$T"
+expect_exit 0 "the withdrawal's byes in the standings" -- jq -e '.finished and
+  [.standings[] | [.rank, .name, .points, .buchholz, .sonneborn_berger, .byes]] ==
+    [[1, "C", 3, 5.5, 4, 1], [2, "B", 1.5, 4.5, 1.25, 0], [3, "A", 1, 5.5, 0.5, 1],
+     [4, "D", 0.5, 1.5, 0.75, 0]]' last.json
+
 # Ratings are derived from the records alone: every game's record exported and imported into a
 # fresh database gives the same table, figure for figure. (A record names a seat and its key, not
 # the level of the referee's bot that held it, so an imported game rates a bot's seat under its
@@ -387,6 +423,6 @@ jq -S . "$WORK/out" >imported.json
 jq -S '.ratings |= map(.player |= ({"bot:random": "Robo", "bot:greedy": "Hal"}[.] // .))' \
   ratings.json >expected.json
 expect_exit 0 "the same table" -- cmp expected.json imported.json
-expect_exit 0 "of every game: 11 of the Swiss, 4 of the knockout, 3 of the round robin" -- \
-  jq -e '[.ratings[].games] | add == 36' imported.json
+expect_exit 0 "of every game: 11 of the Swiss, 4 of the knockout, 3 + 4 of the round robins" \
+  -- jq -e '[.ratings[].games] | add == 44' imported.json
 finish
