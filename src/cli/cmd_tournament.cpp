@@ -105,6 +105,9 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
           for (const auto& game : round.value("games", nlohmann::json::array()))
             for (auto& invitation : mail::invitations(games, game, opts->mail.config().from))
               mails.push_back(std::move(invitation));
+        for (const auto& round : made.at("made"))
+          if (round.contains("games"))
+            for (auto& bye : mail::bye_mails(games, round)) mails.push_back(std::move(bye));
         code = send_after(context.db(), mails, opts->mail, made);
       }
       context.print(made);

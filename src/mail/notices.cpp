@@ -1,5 +1,6 @@
 #include "mail/notices.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -203,6 +204,32 @@ std::vector<Outgoing> final_standings(referee::GamesInHand& games, const std::st
   return mails;
 }
 
+std::vector<Outgoing> bye_mails(referee::GamesInHand& games, const json& round) {
+  std::vector<Outgoing> mails;
+  const json byes = round.value("byes", json::array());
+  if (byes.empty()) return mails;
+  store::TournamentStore tournaments(games.db());
+  const std::string tournament = round.at("tournament").get<std::string>();
+  const auto row = tournaments.find(tournament);
+  if (!row) return mails;
+  const int number = round.at("round").get<int>();
+  for (const auto& entrant : row->entrants) {
+    if (entrant.address.empty() || std::find(byes.begin(), byes.end(), entrant.name) == byes.end())
+      continue;
+    Outgoing mail;
+    mail.to = {entrant.name, entrant.address};
+    mail.subject = fmt::format("[caravan-ref] tournament {} ({}): round {}, your bye", tournament,
+                               row->kind, number);
+    mail.body = fmt::format(
+        "Hello {},\n\nRound {} of tournament {}: you have the bye, which counts as a win. You "
+        "have no game this round; your next game's invitation comes when the round has "
+        "finished.\n",
+        entrant.name, number, tournament);
+    mails.push_back(std::move(mail));
+  }
+  return mails;
+}
+
 std::vector<Outgoing> invitations(referee::GamesInHand& games, const json& created,
                                   const Mailbox& from) {
   std::vector<Outgoing> mails;
@@ -237,6 +264,8 @@ std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const json& report
     for (const auto& created : made.value("games", json::array()))
       for (auto& invitation : invitations(games, created, from))
         mails.push_back(std::move(invitation));
+    if (made.contains("games"))
+      for (auto& bye : bye_mails(games, made)) mails.push_back(std::move(bye));
     if (made.value("finished", false))
       for (auto& standings : final_standings(games, made.at("tournament").get<std::string>()))
         mails.push_back(std::move(standings));

@@ -26,6 +26,10 @@ namespace mail {
 std::vector<Outgoing> invitations(referee::GamesInHand& games, const nlohmann::json& created,
                                   const Mailbox& from);
 
+// A tournament round just made (referee::advance_tournaments' {tournament, round, games, byes}):
+// each entrant with the bye and an address is told so.
+std::vector<Outgoing> bye_mails(referee::GamesInHand& games, const nlohmann::json& round);
+
 // A finished tournament's standings (referee::tournament_text), one mail to each entrant with an
 // address.
 std::vector<Outgoing> final_standings(referee::GamesInHand& games, const std::string& tournament);

@@ -201,7 +201,10 @@ expect_exit 0 "and made round 3" -- \
 read_mail
 count_lines mail.txt "(tournament $T, round 2) |" 2 "Flo and Cy hear of the forfeit"
 count_lines mail.txt "(tournament $T, round 3) | Round 3 of tournament $T: You are invited to play" \
-  4 "round 3's invitations: nobody for the bye or the bots"
+  4 "round 3's invitations: none for the bots"
+count_lines mail.txt "Ann <ann@example.org> | [caravan-ref] tournament $T (caravaneers): round 3, your bye | Round 3 of tournament $T: you have the bye" \
+  1 "Ann is told of her bye"
+count_lines mail.txt "@" 7 "and nothing else"
 [ "$(pairings 3)" = "Cy-Robo Ed-Flo Di-Hal Ann-bye" ] && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: round 3 is $(pairings 3)"; }
 
