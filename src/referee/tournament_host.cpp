@@ -198,10 +198,11 @@ Document advance_one(GamesInHand& hand, const std::string& id, Document& made) {
   }
 }
 
+// Points as people write them: 3, 1.5, 4.25 (a Sonneborn-Berger score can have quarters).
 std::string points_text(double points) {
   return points == static_cast<double>(static_cast<long long>(points))
-             ? fmt::format("{}", points)
-             : fmt::format("{:.1f}", points);
+             ? fmt::format("{}", static_cast<long long>(points))
+             : fmt::format("{}", points);
 }
 
 }  // namespace

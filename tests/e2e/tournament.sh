@@ -256,6 +256,8 @@ expect_exit 0 "the text table" -- "$BIN" --format text tournament standings "$T"
 expect_in "$WORK/out" "rank" "the table has its heading"
 expect_in "$WORK/out" "Robo (bot random)" "a bot is marked"
 expect_in "$WORK/out" "Bob, withdrawn" "a withdrawal is marked"
+expect_in "$WORK/out" "Cy                          2.5        5     4.25  2-1-0 (0)" \
+  "a row of the table, quarters and all"
 answer tournament tournament list
 expect_exit 0 "the list" -- jq -e --arg t "$T" \
   '.tournaments == [{tournament: $t, kind: "caravaneers", format: "swiss", rounds: 3, round: 3,
