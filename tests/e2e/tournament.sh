@@ -10,8 +10,9 @@
 source "$(dirname "$0")/lib.sh" "$@"
 PY=/usr/bin/python3
 "$PY" -c 'import jsonschema' 2>/dev/null || PY=python3
-"$PY" -c 'import jsonschema' 2>/dev/null ||
-  { echo "skipped: needs python3-jsonschema (bash .ci/install-deps test)"; rm -rf "$WORK"; exit 77; }
+# Without python3-jsonschema (bash .ci/install-deps test) all but the answers' schemas is checked.
+SCHEMA_CHECK=yes
+"$PY" -c 'import jsonschema' 2>/dev/null || SCHEMA_CHECK=
 export CARAVAN_REF_NOW=2026-03-01T12:00:00Z
 "$BIN" init >/dev/null
 mkdir -p answers
@@ -306,12 +307,16 @@ EOF
 expect_exit 0 "the draw re-derived from the seed" -- \
   bash -c "[ \"\$(cat drawn)\" = \"\$(jq -r '[.entrants[].name] | join(\" \")' new.json)\" ]"
 
-expect_exit 0 "every answer matches its schema" -- "$PY" "$SRC/tests/e2e/json_schema.py" \
-  --partial "$SCHEMAS" answers
-mkdir -p broken
-jq '.standings[0].points = "2.5"' final.json >broken/tournament-1.json
-expect_exit 1 "a standing whose points are text breaks the contract" -- \
-  "$PY" "$SRC/tests/e2e/json_schema.py" --partial "$SCHEMAS" broken
+if [ -n "$SCHEMA_CHECK" ]; then
+  expect_exit 0 "every answer matches its schema" -- "$PY" "$SRC/tests/e2e/json_schema.py" \
+    --partial "$SCHEMAS" answers
+  mkdir -p broken
+  jq '.standings[0].points = "2.5"' final.json >broken/tournament-1.json
+  expect_exit 1 "a standing whose points are text breaks the contract" -- \
+    "$PY" "$SRC/tests/e2e/json_schema.py" --partial "$SCHEMAS" broken
+else
+  echo "not checked: the answers' schemas (no python3-jsonschema)"
+fi
 
 # A knockout of five, without a clock. Seed 1 draws E, A, B, C, D: a bracket of eight places, so
 # seeds 1, 2 and 3 (E, A, B) have byes and 4 meets 5 (C-D). C and D draw: the higher seed, C,
