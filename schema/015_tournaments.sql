@@ -13,7 +13,7 @@ CREATE TABLE tournaments (
   seed_commitment TEXT NOT NULL,              -- shown from the start
   options         TEXT NOT NULL,              -- each game's options (JSON object)
   timing          TEXT NOT NULL,              -- each game's clock as `new` takes it (JSON object)
-  mail            TEXT,                       -- how its invitations are sent (JSON); NULL: none
+  mail            TEXT,                       -- made with --mail: {"from": address}; NULL: without
   created_at      TEXT NOT NULL,
   finished_at     TEXT                        -- NULL while it runs
 );

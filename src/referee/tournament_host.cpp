@@ -293,22 +293,22 @@ Document create_tournament(store::Database& db, const NewTournament& request) {
   play_round_bots(hand, round);
   Document made = Document::array();
   made.push_back(std::move(round));
-  // Bots alone at every board may have finished the round already.
-  Document later = advance_one(hand, t.id, made);
+  // Bots alone at every board may have finished the round already, and so on to the end.
+  if (Document ended = advance_one(hand, t.id, made); !ended.is_null())
+    made.push_back(std::move(ended));
   Document entrants = Document::array();
   for (const auto& e : t.entrants) {
     Document entrant = {{"number", e.number + 1}, {"name", e.name}};
     if (!e.bot.empty()) entrant["bot"] = e.bot;
     entrants.push_back(std::move(entrant));
   }
-  Document doc = {{"tournament", t.id},
-                  {"kind", t.kind},
-                  {"format", t.format},
-                  {"rounds", t.rounds},
-                  {"seed_commitment", t.seed_commitment},
-                  {"entrants", entrants},
-                  {"made", made}};
-  if (!later.is_null()) doc["finished"] = true;
+  const Document doc = {{"tournament", t.id},
+                        {"kind", t.kind},
+                        {"format", t.format},
+                        {"rounds", t.rounds},
+                        {"seed_commitment", t.seed_commitment},
+                        {"entrants", entrants},
+                        {"made", made}};
   return doc;
 }
 

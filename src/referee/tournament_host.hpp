@@ -27,14 +27,18 @@ struct NewTournament {
   std::map<std::string, std::string> options{};
   TimingRequest timing{};
   std::optional<std::uint64_t> seed{};  // from the OS when absent
-  Document mail = nullptr;              // how the rounds' invitations go out; null: none
+  // {from}: made with --mail, kept for the record (a later round is invited by the tick that
+  // makes it, when that tick is given --mail); null: made without.
+  Document mail = nullptr;
 };
 
 // Makes the tournament and its first round (and the bots' first turns). Returns {tournament,
 // kind, format, rounds, seed_commitment, entrants, made: [round document]}, where a round
-// document is {tournament, round, games: [create_game's answer (with tokens) + board, first,
-// second], byes: [name]}: the only time the tokens of a round's games are shown. UserError 64 for
-// a bad request (nothing is made), 66 for an unknown kind.
+// document is {tournament, round, games: [create_game's answer (with tokens) + board,
+// tournament, round], byes: [name]}: the only time the tokens of a round's games are shown. When
+// bots alone played the first round out, the rounds after it follow in `made`, and the end
+// ({tournament, finished, seed, seed_salt}) when they played them all. UserError 64 for a bad
+// request (nothing is made), 66 for an unknown kind.
 Document create_tournament(store::Database& db, const NewTournament& request);
 
 // For each running tournament (or the one named): while its last round has finished, the next
