@@ -95,7 +95,7 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
       nlohmann::json made = referee::create_tournament(context.db(), request);
       for (const auto& round : made.at("made"))
         if (round.contains("games"))
-          for (const auto& game : round.at("games")) report_seated_bots(game);
+          for (const auto& game : round.at("games")) report_seated_bots(game.at("made"));
       int code = 0;
       if (opts->mail.mail) {
         // Every game of the rounds made is invited, each game loaded once.
@@ -103,7 +103,8 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
         std::vector<mail::Outgoing> mails;
         for (const auto& round : made.at("made"))
           for (const auto& game : round.value("games", nlohmann::json::array()))
-            for (auto& invitation : mail::invitations(games, game, opts->mail.config().from))
+            for (auto& invitation :
+                 mail::invitations(games, game.at("made"), opts->mail.config().from))
               mails.push_back(std::move(invitation));
         for (const auto& round : made.at("made"))
           if (round.contains("games"))

@@ -78,9 +78,9 @@ Outgoing invitation(referee::GamesInHand& games, const store::GameRow& game, con
   std::ostringstream news;
   if (reader.player) {
     // People read a seat as its player and role, "ann [North]" (caravan-ref(1), SEATS).
-    if (created.contains("tournament"))
-      news << fmt::format("Round {} of tournament {}: ", created.at("round").get<int>(),
-                          created.at("tournament").get<std::string>());
+    if (const json of = referee::tournament_of_game(games.db(), game.id); !of.is_null())
+      news << fmt::format("Round {} of tournament {}: ", of.at("round").get<int>(),
+                          of.at("tournament").get<std::string>());
     news << fmt::format("You are invited to play game {} ({}) as {} [{}], with {}.\n\n", game.id,
                         game.kind, reader.player->name, seat.value("role", std::string("a player")),
                         others(game, reader.player->name))
@@ -261,8 +261,8 @@ std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const json& report
   // Each game of a tournament's round the clock made: its invitations (referee/tournament_host);
   // each tournament the clock ended: its final standings to every entrant with an address.
   for (const auto& made : report.value("tournaments", json::array())) {
-    for (const auto& created : made.value("games", json::array()))
-      for (auto& invitation : invitations(games, created, from))
+    for (const auto& game : made.value("games", json::array()))
+      for (auto& invitation : invitations(games, game.at("made"), from))
         mails.push_back(std::move(invitation));
     if (made.contains("games"))
       for (auto& bye : bye_mails(games, made)) mails.push_back(std::move(bye));

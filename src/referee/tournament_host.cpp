@@ -153,18 +153,20 @@ Document make_round(store::Database& db, const store::TournamentRow& t, int numb
     if (!second.bot.empty()) request.bots[second.name] = second.bot;
     Document made = create_game(db, request);
     tournaments.add_game(t.id, {number, board, p.first, p.second, made.at("game")});
-    made["board"] = board;
-    made["tournament"] = t.id;
-    made["round"] = number;
-    games.push_back(std::move(made));
+    games.push_back({{"board", board},
+                     {"first", first.name},
+                     {"second", second.name},
+                     {"made", std::move(made)}});
   }
   return {{"tournament", t.id}, {"round", number}, {"games", games}, {"byes", byes}};
 }
 
 // Once made and committed, the bots to move in the round's games play.
 void play_round_bots(GamesInHand& hand, Document& round) {
-  for (auto& game : round.at("games"))
-    play_seated_bots(hand, game.at("game").get<std::string>(), &game);
+  for (auto& game : round.at("games")) {
+    Document& made = game.at("made");
+    play_seated_bots(hand, made.at("game").get<std::string>(), &made);
+  }
 }
 
 Document advance_one(GamesInHand& hand, const std::string& id, Document& made) {

@@ -34,8 +34,8 @@ struct NewTournament {
 
 // Makes the tournament and its first round (and the bots' first turns). Returns {tournament,
 // kind, format, rounds, seed_commitment, entrants, made: [round document]}, where a round
-// document is {tournament, round, games: [create_game's answer (with tokens) + board,
-// tournament, round], byes: [name]}: the only time the tokens of a round's games are shown. When
+// document is {tournament, round, games: [{board, first, second, made: create_game's answer
+// (with tokens)}], byes: [name]}: the only time the tokens of a round's games are shown. When
 // bots alone played the first round out, the rounds after it follow in `made`, and the end
 // ({tournament, finished, seed, seed_salt}) when they played them all. UserError 64 for a bad
 // request (nothing is made), 66 for an unknown kind.

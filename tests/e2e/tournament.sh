@@ -28,7 +28,7 @@ answer() {
 }
 # The tokens of the games a round made (from any answer that holds rounds made).
 keep_tokens() {
-  jq -r '.. | objects | select(has("board") and has("players")) | .game as $g |
+  jq -r '.. | objects | select(has("board") and has("made")) | .made | .game as $g |
          .players[] | select(.token) | "\($g) \(.name) \(.token)"' "$1" >>tokens
 }
 # A player's token is the one their invitation gave them.
