@@ -364,6 +364,8 @@ keep_tokens last.json
 T=$(jq -r .tournament last.json)
 act "$(game_of 1 B C)" C resign
 answer tick tick
+expect_in "$WORK/err" "round 2 of tournament $T was made without --mail: nobody was invited" \
+  "a tick without --mail says that nobody was invited"
 keep_tokens last.json
 g=$(game_of 2 C A)
 act "$g" C offer-draw
