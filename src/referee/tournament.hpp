@@ -51,8 +51,9 @@ int knockout_rounds(int entrants);
 
 // Round `round` (0 the first) of a round robin by the circle method: entrant n-1 (or the bye,
 // when n is odd) stays, the others turn one place a round. Seats: in the fixed entrant's game the
-// fixed entrant is first in even rounds; in every other game, the entrant on the circle's upper
-// half is first in even rounds and second in odd rounds.
+// fixed entrant is first in even rounds; in every other game the entrant on the circle's upper
+// half is first. Over the whole round robin each entrant's first and second seats then differ by
+// one at most (Tournament.RoundRobinMeetsEveryoneOnceWithSeatsBalanced). The bye comes last.
 std::vector<Pairing> round_robin_pairings(int entrants, int round);
 
 // The next round of a Swiss. `played` are the rounds so far (all finished); `withdrawn` the
