@@ -113,6 +113,7 @@ const std::vector<CommandGroup>& command_groups() {
       {{"rules"}, add_rules},
       {{"bot"}, add_bot},
       {{"ratings"}, add_ratings},
+      {{"tournament"}, add_tournament},
       {{"completion"}, add_completion},
   };
   return groups;

@@ -75,6 +75,9 @@ void add_bot(CLI::App& app, Context& context, Handler& handler);
 // ratings [--kind KIND] [--seed-from FILE]: Glicko-2 per kind from the finished games
 // (cmd_ratings.cpp)
 void add_ratings(CLI::App& app, Context& context, Handler& handler);
+// tournament new|standings|show|list|withdraw|next: a game master's tournaments
+// (cmd_tournament.cpp)
+void add_tournament(CLI::App& app, Context& context, Handler& handler);
 // On stderr, each turn of the referee's bot that an answer (or a list of answers) reports as not
 // played (`bots`, tick's `actions`): the operator's log, beside the answer that says so too.
 void report_seated_bots(const nlohmann::json& answer);

@@ -46,6 +46,20 @@ void add_tick(CLI::App& app, Context& context, Handler& handler) {
                   << error["message"].get<std::string>() << "\n";
         if (code == 0) code = error["code"].get<int>();
       }
+      // The same for a tournament whose next round could not be made; and a round made without
+      // --mail invited nobody: its tokens are in this answer alone.
+      for (const auto& made : report.value("tournaments", nlohmann::json::array())) {
+        if (!opts->mail && !made.value("games", nlohmann::json::array()).empty())
+          std::cerr << "caravan-ref: tick: round " << made["round"].get<int>() << " of tournament "
+                    << made["tournament"].get<std::string>()
+                    << " was made without --mail: nobody was invited, and its games' tokens are "
+                       "in this answer alone\n";
+        if (made.contains("error")) {
+          std::cerr << "caravan-ref: tick: tournament " << made["tournament"].get<std::string>()
+                    << ": " << made["error"]["message"].get<std::string>() << "\n";
+          if (code == 0) code = made["error"]["code"].get<int>();
+        }
+      }
       return code;
     };
   });

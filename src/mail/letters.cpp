@@ -15,6 +15,7 @@
 #include "referee/picture.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
+#include "referee/tournament_host.hpp"
 #include "store/sqlite.hpp"
 
 namespace mail {
@@ -283,6 +284,10 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
                        view["to_move"][0].get<std::string>() == reader.player->name;
 
   Outgoing mail = game_mail(game, reader, answering);
+  // A tournament's game says which, and its round, in every mail's subject.
+  if (const json of = referee::tournament_of_game(games.db(), game.id); !of.is_null())
+    mail.subject += fmt::format(" (tournament {}, round {})",
+                                of.at("tournament").get<std::string>(), of.at("round").get<int>());
   // The record's next number as read in this snapshot (which may be past `game`), not the view's
   // turn: a reply to an older mail then tells from one to this (compose.hpp, shown_turn).
   const auto stored = games.row(game.id);

@@ -1,5 +1,6 @@
 #include "mail/notices.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -10,7 +11,9 @@
 #include "output/writer.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
+#include "referee/tournament_host.hpp"
 #include "store/game_store.hpp"
+#include "store/tournament_store.hpp"
 
 namespace mail {
 
@@ -75,6 +78,9 @@ Outgoing invitation(referee::GamesInHand& games, const store::GameRow& game, con
   std::ostringstream news;
   if (reader.player) {
     // People read a seat as its player and role, "ann [North]" (caravan-ref(1), SEATS).
+    if (const json of = referee::tournament_of_game(games.db(), game.id); !of.is_null())
+      news << fmt::format("Round {} of tournament {}: ", of.at("round").get<int>(),
+                          of.at("tournament").get<std::string>());
     news << fmt::format("You are invited to play game {} ({}) as {} [{}], with {}.\n\n", game.id,
                         game.kind, reader.player->name, seat.value("role", std::string("a player")),
                         others(game, reader.player->name))
@@ -176,6 +182,54 @@ std::string admin_words(const std::string& game, const json& printed,
 
 }  // namespace
 
+std::vector<Outgoing> final_standings(referee::GamesInHand& games, const std::string& tournament) {
+  const json doc = referee::tournament_document(games, tournament);
+  std::vector<Outgoing> mails;
+  store::TournamentStore tournaments(games.db());
+  const auto row = tournaments.find(tournament);
+  if (!row) return mails;
+  for (const auto& entrant : row->entrants) {
+    if (entrant.address.empty()) continue;
+    Outgoing mail;
+    mail.to = {entrant.name, entrant.address};
+    mail.subject =
+        fmt::format("[caravan-ref] tournament {} ({}): the final standings", tournament, row->kind);
+    mail.body = fmt::format(
+        "Hello {},\n\nTournament {} has finished. Thank you for playing. The standings, with "
+        "every round's results, and the seed its pairings were drawn from (check it against its "
+        "commitment: the SHA-256 of the salt, a colon and the seed):\n\n{}",
+        entrant.name, tournament, referee::tournament_text(doc));
+    mails.push_back(std::move(mail));
+  }
+  return mails;
+}
+
+std::vector<Outgoing> bye_mails(referee::GamesInHand& games, const json& round) {
+  std::vector<Outgoing> mails;
+  const json byes = round.value("byes", json::array());
+  if (byes.empty()) return mails;
+  store::TournamentStore tournaments(games.db());
+  const std::string tournament = round.at("tournament").get<std::string>();
+  const auto row = tournaments.find(tournament);
+  if (!row) return mails;
+  const int number = round.at("round").get<int>();
+  for (const auto& entrant : row->entrants) {
+    if (entrant.address.empty() || std::find(byes.begin(), byes.end(), entrant.name) == byes.end())
+      continue;
+    Outgoing mail;
+    mail.to = {entrant.name, entrant.address};
+    mail.subject = fmt::format("[caravan-ref] tournament {} ({}): round {}, your bye", tournament,
+                               row->kind, number);
+    mail.body = fmt::format(
+        "Hello {},\n\nRound {} of tournament {}: you have the bye, which counts as a win. You "
+        "have no game this round; your next game's invitation comes when the round has "
+        "finished.\n",
+        entrant.name, number, tournament);
+    mails.push_back(std::move(mail));
+  }
+  return mails;
+}
+
 std::vector<Outgoing> invitations(referee::GamesInHand& games, const json& created,
                                   const Mailbox& from) {
   std::vector<Outgoing> mails;
@@ -203,6 +257,18 @@ std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const json& report
       if (remind && !theirs) continue;
       mails.push_back(view_letter(games, *game, reader, tick_news(*game, action, theirs)));
     }
+  }
+  // Each game of a tournament's round the clock made: its invitations (referee/tournament_host);
+  // each tournament the clock ended: its final standings to every entrant with an address.
+  for (const auto& made : report.value("tournaments", json::array())) {
+    for (const auto& game : made.value("games", json::array()))
+      for (auto& invitation : invitations(games, game.at("made"), from))
+        mails.push_back(std::move(invitation));
+    if (made.contains("games"))
+      for (auto& bye : bye_mails(games, made)) mails.push_back(std::move(bye));
+    if (made.value("finished", false))
+      for (auto& standings : final_standings(games, made.at("tournament").get<std::string>()))
+        mails.push_back(std::move(standings));
   }
   return mails;
 }

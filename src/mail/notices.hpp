@@ -26,7 +26,16 @@ namespace mail {
 std::vector<Outgoing> invitations(referee::GamesInHand& games, const nlohmann::json& created,
                                   const Mailbox& from);
 
-// `report` is what referee::tick printed ({now, actions}).
+// A tournament round just made (referee::advance_tournaments' {tournament, round, games, byes}):
+// each entrant with the bye and an address is told so.
+std::vector<Outgoing> bye_mails(referee::GamesInHand& games, const nlohmann::json& round);
+
+// A finished tournament's standings (referee::tournament_text), one mail to each entrant with an
+// address.
+std::vector<Outgoing> final_standings(referee::GamesInHand& games, const std::string& tournament);
+
+// `report` is what referee::tick printed ({now, actions, tournaments}): the clock's news, the
+// invitations to the games of each tournament round it made, the standings of each it ended.
 std::vector<Outgoing> tick_mails(referee::GamesInHand& games, const nlohmann::json& report,
                                  const Mailbox& from);
 

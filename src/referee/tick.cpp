@@ -12,6 +12,7 @@
 #include "referee/position.hpp"
 #include "referee/referee.hpp"
 #include "referee/timing.hpp"
+#include "referee/tournament_host.hpp"
 #include "referee/turns.hpp"
 
 namespace referee {
@@ -150,8 +151,11 @@ Document tick(GamesInHand& hand) {
   // Then every seat a bot holds plays while it is to move (a forfeit above may have given one
   // its turn).
   for (auto& report : play_bots(hand)) actions.push_back(std::move(report));
+  // Then each tournament whose round has finished gets its next round (or ends).
+  Document tournaments = advance_tournaments(hand);
   Document round = {{"now", core::format_time(now)}, {"actions", actions}};
   if (!errors.empty()) round["errors"] = errors;
+  if (!tournaments.empty()) round["tournaments"] = tournaments;
   return round;
 }
 

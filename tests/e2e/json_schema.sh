@@ -114,6 +114,16 @@ answer audit audit
 answer games games
 answer ratings ratings
 answer ratings ratings --kind caravaneers
+# A round robin of three (one of them a bot): made, its standings, its rounds, the list, a
+# withdrawal and the round it leaves to be made.
+answer tournament tournament new caravaneers --format round-robin --player "ann <ann@example.org>" \
+  --player bob --bot robo=random --seed 4
+tournament=$(jq -r .tournament "answers/tournament-$n.json")
+answer tournament tournament standings "$tournament"
+answer tournament tournament show "$tournament"
+answer tournament tournament list
+answer tournament tournament withdraw "$tournament" bob
+answer tournament tournament next "$tournament"
 answer pubkey pubkey
 answer keygen keygen
 answer keygen keygen --out player.key

@@ -1,0 +1,490 @@
+#include "referee/tournament_host.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/clock.hpp"
+#include "core/crypto.hpp"
+#include "ledger/chain.hpp"
+#include "referee/in_hand.hpp"
+#include "referee/ratings.hpp"
+#include "referee/timing.hpp"
+#include "store/game_store.hpp"
+#include "store/tournament_store.hpp"
+
+namespace referee {
+
+namespace {
+
+Document timing_document(const TimingRequest& timing) {
+  Document doc = Document::object();
+  if (timing.deadline) doc["deadline"] = *timing.deadline;
+  if (timing.grace) doc["grace"] = *timing.grace;
+  if (timing.remind) doc["remind"] = *timing.remind;
+  if (timing.nmr) doc["nmr"] = *timing.nmr;
+  if (timing.absence_days != 0) doc["absence_days"] = timing.absence_days;
+  return doc;
+}
+
+TimingRequest timing_request(const Document& doc) {
+  TimingRequest timing;
+  const auto text = [&](const char* key) -> std::optional<std::string> {
+    if (!doc.contains(key)) return std::nullopt;
+    return doc.at(key).get<std::string>();
+  };
+  timing.deadline = text("deadline");
+  timing.grace = text("grace");
+  timing.remind = text("remind");
+  timing.nmr = text("nmr");
+  timing.absence_days = doc.value("absence_days", 0);
+  return timing;
+}
+
+TournamentFormat format_of(const store::TournamentRow& t) {
+  const auto format = parse_format(t.format);
+  if (!format) throw std::runtime_error("tournament " + t.id + " has an unknown format");
+  return *format;
+}
+
+// The first seat's score in a finished game of two seats, as ratings read the result; nullopt
+// while it runs.
+std::optional<double> first_score(const store::GameRow& row) {
+  if (!row.finished) return std::nullopt;
+  const auto rated = rated_game(row);
+  if (!rated || rated->places.size() != 2) return 0.5;
+  if (rated->places[0] < rated->places[1]) return 1.0;
+  if (rated->places[0] > rated->places[1]) return 0.0;
+  return 0.5;
+}
+
+// The rounds made so far, each board with its result.
+std::vector<Round> rounds_of(GamesInHand& hand, const store::TournamentRow& t) {
+  std::vector<Round> rounds;
+  for (const auto& g : t.games) {
+    if (static_cast<int>(rounds.size()) < g.round) rounds.resize(static_cast<std::size_t>(g.round));
+    Board board{{g.first, g.second.value_or(-1)}, 1.0};
+    if (g.game) {
+      const auto row = hand.row(*g.game);
+      board.first_score = row ? first_score(*row) : std::nullopt;
+    }
+    rounds[static_cast<std::size_t>(g.round - 1)].push_back(board);
+  }
+  return rounds;
+}
+
+bool finished(const Round& round) {
+  return std::all_of(round.begin(), round.end(),
+                     [](const Board& b) { return b.first_score.has_value(); });
+}
+
+std::vector<bool> withdrawn_of(const store::TournamentRow& t) {
+  std::vector<bool> withdrawn;
+  for (const auto& e : t.entrants) withdrawn.push_back(e.withdrawn_after.has_value());
+  return withdrawn;
+}
+
+// The pairings of the next round; empty when the tournament has played all its rounds. A board
+// with a withdrawn entrant is a bye for the other (for both: a bye for the higher seed, which a
+// knockout needs to go on).
+std::vector<Pairing> next_pairings(const store::TournamentRow& t,
+                                   const std::vector<Round>& played) {
+  const int n = static_cast<int>(t.entrants.size());
+  const int round = static_cast<int>(played.size());
+  if (round >= t.rounds) return {};
+  const auto withdrawn = withdrawn_of(t);
+  std::vector<Pairing> pairings;
+  switch (format_of(t)) {
+    case TournamentFormat::kRoundRobin:
+      pairings = round_robin_pairings(n, round);
+      break;
+    case TournamentFormat::kSwiss:
+      return swiss_pairings(n, played, withdrawn);
+    case TournamentFormat::kKnockout:
+      pairings = knockout_pairings(n, played);
+      break;
+  }
+  for (auto& p : pairings) {
+    if (p.bye()) continue;
+    const bool first_out = withdrawn[static_cast<std::size_t>(p.first)];
+    const bool second_out = withdrawn[static_cast<std::size_t>(p.second)];
+    if (first_out && second_out)
+      p = {std::min(p.first, p.second), -1};
+    else if (first_out)
+      p = {p.second, -1};
+    else if (second_out)
+      p = {p.first, -1};
+  }
+  if (format_of(t) == TournamentFormat::kRoundRobin)
+    std::erase_if(pairings, [&](const Pairing& p) {
+      return p.bye() && withdrawn[static_cast<std::size_t>(p.first)];
+    });
+  return pairings;
+}
+
+std::string player_text(const store::EntrantRow& e) {
+  return e.address.empty() ? e.name : fmt::format("{} <{}>", e.name, e.address);
+}
+
+// Makes round `number` (1 the first) of the pairings, inside the caller's transaction: each
+// game by create_game with the tournament's options and clock.
+Document make_round(store::Database& db, const store::TournamentRow& t, int number,
+                    const std::vector<Pairing>& pairings) {
+  store::TournamentStore tournaments(db);
+  Document games = Document::array();
+  Document byes = Document::array();
+  int board = 0;
+  for (const auto& p : pairings) {
+    ++board;
+    const auto& first = t.entrants.at(static_cast<std::size_t>(p.first));
+    if (p.bye()) {
+      tournaments.add_game(t.id, {number, board, p.first, std::nullopt, std::nullopt});
+      byes.push_back(first.name);
+      continue;
+    }
+    const auto& second = t.entrants.at(static_cast<std::size_t>(p.second));
+    NewGame request;
+    request.kind = t.kind;
+    request.players = {player_text(first), player_text(second)};
+    for (const auto& [key, value] : t.options.items()) request.options[key] = value;
+    request.timing = timing_request(t.timing);
+    if (!first.bot.empty()) request.bots[first.name] = first.bot;
+    if (!second.bot.empty()) request.bots[second.name] = second.bot;
+    Document made = create_game(db, request);
+    tournaments.add_game(t.id, {number, board, p.first, p.second, made.at("game")});
+    games.push_back({{"board", board},
+                     {"first", first.name},
+                     {"second", second.name},
+                     {"made", std::move(made)}});
+  }
+  return {{"tournament", t.id}, {"round", number}, {"games", games}, {"byes", byes}};
+}
+
+// Once made and committed, the bots to move in the round's games play.
+void play_round_bots(GamesInHand& hand, Document& round) {
+  for (auto& game : round.at("games")) {
+    Document& made = game.at("made");
+    play_seated_bots(hand, made.at("game").get<std::string>(), &made);
+  }
+}
+
+Document advance_one(GamesInHand& hand, const std::string& id, Document& made) {
+  store::Database& db = hand.db();
+  for (;;) {
+    store::Transaction tx(db);
+    store::TournamentStore tournaments(db);
+    // A round still being played: nothing to do, and no game of the tournament loaded to see it.
+    if (const int last = tournaments.last_round(id);
+        last > 0 && tournaments.running_games(id, last) > 0)
+      return nullptr;
+    const auto t = tournaments.find(id);
+    if (!t)
+      throw core::UserError(core::Exit::kNoInput, fmt::format("there is no tournament {}", id));
+    if (t->finished_at) return nullptr;
+    const auto played = rounds_of(hand, *t);
+    if (!played.empty() && !finished(played.back())) return nullptr;
+    const auto pairings = next_pairings(*t, played);
+    if (pairings.empty()) {
+      tournaments.set_finished(id, store::now_utc());
+      tx.commit();
+      return {{"tournament", id},
+              {"finished", true},
+              {"seed", std::to_string(t->seed)},
+              {"seed_salt", t->seed_salt}};
+    }
+    Document round = make_round(db, *t, static_cast<int>(played.size()) + 1, pairings);
+    tx.commit();
+    play_round_bots(hand, round);
+    made.push_back(std::move(round));
+  }
+}
+
+// Points as people write them: 3, 1.5, 4.25 (a Sonneborn-Berger score can have quarters).
+std::string points_text(double points) {
+  return points == static_cast<double>(static_cast<long long>(points))
+             ? fmt::format("{}", static_cast<long long>(points))
+             : fmt::format("{}", points);
+}
+
+}  // namespace
+
+Document create_tournament(store::Database& db, const NewTournament& request) {
+  const core::Engine* engine = core::find_engine(request.kind);
+  if (engine == nullptr)
+    throw core::UserError(
+        core::Exit::kNoInput,
+        fmt::format("there is no game '{}' (caravan-ref games lists them)", request.kind));
+  if (engine->min_players() > 2 || engine->max_players() < 2)
+    throw core::UserError(
+        core::Exit::kUsage,
+        fmt::format("{} is played by {} to {} players, and a tournament's games have two seats",
+                    request.kind, engine->min_players(), engine->max_players()));
+  store::TournamentRow t;
+  t.kind = request.kind;
+  t.format = format_name(request.format);
+  // The entrants as given, then in the order of the draw.
+  std::vector<store::EntrantRow> given;
+  std::set<std::string> names;
+  for (const auto& text : request.players) {
+    const NamedAddress named = split_address(text, false);
+    given.push_back({0, named.name, named.address});
+  }
+  for (const auto& [name, level] : request.bots)
+    given.push_back({0, name, "", bot_spec_text(parse_bot_spec(level))});
+  for (const auto& e : given) {
+    if (e.name.empty()) throw core::UserError(core::Exit::kUsage, "an entrant has no name");
+    if (!names.insert(e.name).second)
+      throw core::UserError(core::Exit::kUsage,
+                            fmt::format("{} is entered twice: each entrant needs a name of their "
+                                        "own",
+                                        e.name));
+  }
+  const int n = static_cast<int>(given.size());
+  if (n < 2)
+    throw core::UserError(core::Exit::kUsage,
+                          "a tournament needs two entrants at least (--player, --bot)");
+  const int most = round_robin_rounds(n);
+  switch (request.format) {
+    case TournamentFormat::kRoundRobin:
+      t.rounds = most;
+      break;
+    case TournamentFormat::kKnockout:
+      t.rounds = knockout_rounds(n);
+      break;
+    case TournamentFormat::kSwiss:
+      t.rounds = request.rounds.value_or(knockout_rounds(n));
+      if (t.rounds < 1 || t.rounds > most)
+        throw core::UserError(core::Exit::kUsage,
+                              fmt::format("a Swiss of {} entrants plays 1 to {} rounds (--rounds "
+                                          "{}): more would pair someone twice",
+                                          n, most, t.rounds));
+      break;
+  }
+  if (request.rounds && *request.rounds != t.rounds)
+    throw core::UserError(core::Exit::kUsage,
+                          fmt::format("a {} of {} entrants plays {} rounds, not --rounds {}",
+                                      t.format, n, t.rounds, *request.rounds));
+  make_timing(request.timing);  // refuses a bad clock before anything is made
+  t.seed = request.seed ? *request.seed : core::new_seed();
+  t.seed_salt = ledger::new_salt();
+  t.seed_commitment = ledger::seed_commitment(t.seed, t.seed_salt);
+  for (const auto& [key, value] : request.options) t.options[key] = value;
+  t.timing = timing_document(request.timing);
+  t.mail = request.mail;
+  t.created_at = store::now_utc();
+  const auto draw = draw_order(t.seed, n);
+  for (int number = 0; number < n; ++number) {
+    store::EntrantRow e =
+        given.at(static_cast<std::size_t>(draw[static_cast<std::size_t>(number)]));
+    e.number = number;
+    e.given = draw[static_cast<std::size_t>(number)];
+    t.entrants.push_back(std::move(e));
+  }
+  store::Transaction tx(db);
+  store::TournamentStore tournaments(db);
+  for (int attempt = 0;; ++attempt) {
+    t.id = core::new_game_id();
+    if (!tournaments.exists(t.id)) break;
+    if (attempt > 100) throw std::runtime_error("could not find a free tournament id");
+  }
+  tournaments.insert(t);
+  Document round = make_round(db, t, 1, next_pairings(t, {}));
+  tx.commit();
+  GamesInHand hand(db);
+  play_round_bots(hand, round);
+  Document made = Document::array();
+  made.push_back(std::move(round));
+  // Bots alone at every board may have finished the round already, and so on to the end.
+  if (Document ended = advance_one(hand, t.id, made); !ended.is_null())
+    made.push_back(std::move(ended));
+  Document entrants = Document::array();
+  for (const auto& e : t.entrants) {
+    Document entrant = {{"number", e.number + 1}, {"name", e.name}};
+    if (!e.bot.empty()) entrant["bot"] = e.bot;
+    entrants.push_back(std::move(entrant));
+  }
+  const Document doc = {{"tournament", t.id},
+                        {"kind", t.kind},
+                        {"format", t.format},
+                        {"rounds", t.rounds},
+                        {"seed_commitment", t.seed_commitment},
+                        {"entrants", entrants},
+                        {"made", made}};
+  return doc;
+}
+
+Document advance_tournaments(GamesInHand& hand, const std::optional<std::string>& id) {
+  std::vector<std::string> ids;
+  if (id) {
+    ids.push_back(*id);
+  } else {
+    store::TournamentStore tournaments(hand.db());
+    ids = tournaments.running();
+  }
+  Document out = Document::array();
+  for (const auto& one : ids) {
+    Document made = Document::array();
+    try {
+      Document ended = advance_one(hand, one, made);
+      for (auto& round : made) out.push_back(std::move(round));
+      if (!ended.is_null()) out.push_back(std::move(ended));
+    } catch (const core::UserError& error) {
+      for (auto& round : made) out.push_back(std::move(round));
+      out.push_back(
+          {{"tournament", one},
+           {"error", {{"code", static_cast<int>(error.code())}, {"message", error.what()}}}});
+    } catch (const std::exception& error) {
+      for (auto& round : made) out.push_back(std::move(round));
+      out.push_back(
+          {{"tournament", one},
+           {"error",
+            {{"code", static_cast<int>(core::Exit::kInternal)}, {"message", error.what()}}}});
+    }
+  }
+  return out;
+}
+
+Document withdraw_entrant(store::Database& db, const std::string& id, const std::string& name) {
+  store::Transaction tx(db);
+  store::TournamentStore tournaments(db);
+  const auto t = tournaments.find(id);
+  if (!t) throw core::UserError(core::Exit::kNoInput, fmt::format("there is no tournament {}", id));
+  if (t->finished_at)
+    throw core::UserError(core::Exit::kRejected,
+                          fmt::format("tournament {} has finished: nobody can withdraw", id));
+  const auto entrant = std::find_if(t->entrants.begin(), t->entrants.end(),
+                                    [&](const store::EntrantRow& e) { return e.name == name; });
+  if (entrant == t->entrants.end())
+    throw core::UserError(core::Exit::kNoInput,
+                          fmt::format("there is no entrant {} in tournament {}", name, id));
+  if (entrant->withdrawn_after)
+    throw core::UserError(core::Exit::kRejected,
+                          fmt::format("{} has withdrawn from tournament {} already", name, id));
+  const int made = t->games.empty() ? 0 : t->games.back().round;
+  tournaments.set_withdrawn(id, entrant->number, made);
+  tx.commit();
+  return {{"tournament", id}, {"withdrawn", name}, {"after_round", made}};
+}
+
+Document tournament_document(GamesInHand& hand, const std::string& id) {
+  store::ReadSnapshot snapshot(hand.db());
+  store::TournamentStore tournaments(hand.db());
+  const auto t = tournaments.find(id);
+  if (!t) throw core::UserError(core::Exit::kNoInput, fmt::format("there is no tournament {}", id));
+  const auto played = rounds_of(hand, *t);
+  const int n = static_cast<int>(t->entrants.size());
+  Document table = Document::array();
+  for (const auto& s : standings(n, played)) {
+    const auto& e = t->entrants.at(static_cast<std::size_t>(s.entrant));
+    Document row = {
+        {"rank", s.rank},     {"number", s.entrant + 1}, {"name", e.name},
+        {"points", s.points}, {"buchholz", s.buchholz},  {"sonneborn_berger", s.sonneborn_berger},
+        {"played", s.played}, {"wins", s.wins},          {"draws", s.draws},
+        {"losses", s.losses}, {"byes", s.byes}};
+    if (!e.bot.empty()) row["bot"] = e.bot;
+    if (e.withdrawn_after) row["withdrawn_after"] = *e.withdrawn_after;
+    table.push_back(std::move(row));
+  }
+  Document rounds = Document::array();
+  for (const auto& g : t->games) {
+    if (static_cast<int>(rounds.size()) < g.round)
+      rounds.push_back(
+          {{"round", g.round}, {"games", Document::array()}, {"byes", Document::array()}});
+    Document& round = rounds.back();
+    const auto& first = t->entrants.at(static_cast<std::size_t>(g.first));
+    if (!g.second) {
+      round["byes"].push_back(first.name);
+      continue;
+    }
+    const auto& board =
+        played.at(static_cast<std::size_t>(g.round - 1)).at(static_cast<std::size_t>(g.board - 1));
+    Document result = nullptr;
+    if (board.first_score)
+      result = *board.first_score == 1.0 ? "1-0" : *board.first_score == 0.0 ? "0-1" : "1/2-1/2";
+    round["games"].push_back({{"board", g.board},
+                              {"game", *g.game},
+                              {"first", first.name},
+                              {"second", t->entrants.at(static_cast<std::size_t>(*g.second)).name},
+                              {"result", result}});
+  }
+  Document doc = {{"tournament", t->id},
+                  {"kind", t->kind},
+                  {"format", t->format},
+                  {"rounds", t->rounds},
+                  {"round", static_cast<int>(played.size())},
+                  {"finished", t->finished_at.has_value()},
+                  {"created", t->created_at},
+                  {"seed_commitment", t->seed_commitment},
+                  {"standings", table},
+                  {"pairings", rounds}};
+  if (t->finished_at) {
+    doc["seed"] = std::to_string(t->seed);
+    doc["seed_salt"] = t->seed_salt;
+    doc["finished_at"] = *t->finished_at;
+  }
+  return doc;
+}
+
+Document list_tournaments(store::Database& db) {
+  store::ReadSnapshot snapshot(db);
+  store::TournamentStore tournaments(db);
+  Document list = Document::array();
+  for (const auto& id : tournaments.ids()) {
+    const auto t = tournaments.find(id);
+    list.push_back({{"tournament", t->id},
+                    {"kind", t->kind},
+                    {"format", t->format},
+                    {"rounds", t->rounds},
+                    {"round", t->games.empty() ? 0 : t->games.back().round},
+                    {"entrants", t->entrants.size()},
+                    {"finished", t->finished_at.has_value()}});
+  }
+  return {{"tournaments", list}};
+}
+
+Document tournament_of_game(store::Database& db, const std::string& game) {
+  store::TournamentStore tournaments(db);
+  const auto of = tournaments.of_game(game);
+  if (!of) return nullptr;
+  return {{"tournament", of->first}, {"round", of->second}};
+}
+
+std::string tournament_text(const Document& doc) {
+  std::string out = fmt::format(
+      "Tournament {}: {} {}, round {} of {}{}\n\n  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  "
+      "{}\n",
+      doc.at("tournament").get<std::string>(), doc.at("kind").get<std::string>(),
+      doc.at("format").get<std::string>(), doc.at("round").get<int>(), doc.at("rounds").get<int>(),
+      doc.at("finished").get<bool>() ? ", finished" : "", "rank", "no", "entrant", "points",
+      "Buchholz", "S-B", "won-drawn-lost (byes)");
+  for (const auto& row : doc.at("standings")) {
+    std::string name = row.at("name").get<std::string>();
+    if (row.contains("bot")) name += " (bot " + row.at("bot").get<std::string>() + ")";
+    if (row.contains("withdrawn_after")) name += ", withdrawn";
+    out += fmt::format("  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  {}-{}-{} ({})\n",
+                       row.at("rank").get<int>(), row.at("number").get<int>(), name,
+                       points_text(row.at("points")), points_text(row.at("buchholz")),
+                       points_text(row.at("sonneborn_berger")), row.at("wins").get<int>(),
+                       row.at("draws").get<int>(), row.at("losses").get<int>(),
+                       row.at("byes").get<int>());
+  }
+  for (const auto& round : doc.value("pairings", Document::array())) {
+    out += fmt::format("\nRound {}\n", round.at("round").get<int>());
+    for (const auto& game : round.at("games"))
+      out += fmt::format(
+          "  {:>2}. {} - {}  {}  (game {})\n", game.at("board").get<int>(),
+          game.at("first").get<std::string>(), game.at("second").get<std::string>(),
+          game.at("result").is_null() ? "playing" : game.at("result").get<std::string>(),
+          game.at("game").get<std::string>());
+    for (const auto& bye : round.at("byes"))
+      out += fmt::format("      {} has the bye\n", bye.get<std::string>());
+  }
+  if (doc.contains("seed"))
+    out += fmt::format("\nseed {} (salt {}), committed to as {}\n",
+                       doc.at("seed").get<std::string>(), doc.at("seed_salt").get<std::string>(),
+                       doc.at("seed_commitment").get<std::string>());
+  return out;
+}
+
+}  // namespace referee

@@ -1,0 +1,247 @@
+// Tournaments: the circle method's rounds and seats, the Swiss rules (score groups, no repeat, the
+// bye, seats), the knockout bracket and its draws, and standings computed by hand.
+#include "referee/tournament.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "core/rng.hpp"
+
+namespace {
+
+using referee::Board;
+using referee::Pairing;
+using referee::Round;
+
+// A round whose games all end as `first_wins` says: the first seat wins when it holds the lower
+// number (true) or always (false: the higher number wins).
+Round play(const std::vector<Pairing>& pairings, bool lower_wins = true) {
+  Round round;
+  for (const auto& p : pairings) {
+    if (p.bye()) {
+      round.push_back({p, 1.0});
+      continue;
+    }
+    const bool first_lower = p.first < p.second;
+    round.push_back({p, first_lower == lower_wins ? 1.0 : 0.0});
+  }
+  return round;
+}
+
+TEST(Tournament, DrawIsTheSeedsShuffle) {
+  const auto order = referee::draw_order(20261207, 9);
+  std::vector<int> expected{0, 1, 2, 3, 4, 5, 6, 7, 8};
+  core::Rng rng(20261207);
+  rng.shuffle(expected);
+  EXPECT_EQ(order, expected);
+  auto sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_NE(referee::draw_order(20261208, 9), order);
+}
+
+TEST(Tournament, FormatNames) {
+  for (const char* word : {"round-robin", "swiss", "knockout"})
+    EXPECT_EQ(referee::format_name(*referee::parse_format(word)), word);
+  EXPECT_FALSE(referee::parse_format("Swiss"));
+  EXPECT_FALSE(referee::parse_format("ladder"));
+}
+
+// Every pair meets once, nobody twice in a round, each round has n/2 games (and one bye when n
+// is odd), and each entrant's first seats and second seats differ by at most one.
+TEST(Tournament, RoundRobinMeetsEveryoneOnceWithSeatsBalanced) {
+  for (int n = 2; n <= 14; ++n) {
+    std::set<std::pair<int, int>> met;
+    std::vector<int> firsts(static_cast<std::size_t>(n)), seconds(static_cast<std::size_t>(n));
+    std::vector<int> byes(static_cast<std::size_t>(n));
+    const int rounds = referee::round_robin_rounds(n);
+    EXPECT_EQ(rounds, n % 2 == 0 ? n - 1 : n);
+    for (int r = 0; r < rounds; ++r) {
+      const auto boards = referee::round_robin_pairings(n, r);
+      std::set<int> seated;
+      for (const auto& b : boards) {
+        EXPECT_TRUE(seated.insert(b.first).second) << n << " round " << r;
+        if (b.bye()) {
+          ++byes[static_cast<std::size_t>(b.first)];
+          continue;
+        }
+        EXPECT_TRUE(seated.insert(b.second).second);
+        EXPECT_TRUE(met.insert(std::minmax(b.first, b.second)).second);
+        ++firsts[static_cast<std::size_t>(b.first)];
+        ++seconds[static_cast<std::size_t>(b.second)];
+      }
+      EXPECT_EQ(static_cast<int>(seated.size()), n);
+    }
+    EXPECT_EQ(static_cast<int>(met.size()), n * (n - 1) / 2) << n;
+    for (int e = 0; e < n; ++e) {
+      EXPECT_LE(
+          std::abs(firsts[static_cast<std::size_t>(e)] - seconds[static_cast<std::size_t>(e)]), 1)
+          << n << " entrant " << e;
+      EXPECT_EQ(byes[static_cast<std::size_t>(e)], n % 2);
+    }
+  }
+  EXPECT_THROW(referee::round_robin_pairings(4, 3), std::out_of_range);
+}
+
+// The first round of eight: the top half meets the bottom half, 1 v 5, 2 v 6 ..., the higher
+// ranked first. Then the winners (on 1) meet each other, the losers each other.
+TEST(Tournament, SwissPairsByScoreGroups) {
+  const std::vector<bool> none(8, false);
+  const auto first = referee::swiss_pairings(8, {}, none);
+  EXPECT_EQ(first, (std::vector<Pairing>{{0, 4}, {1, 5}, {2, 6}, {3, 7}}));
+  // 0, 1, 2, 3 win; in round 2 the group {0,1,2,3} pairs 0 v 2, 1 v 3, and {4,5,6,7} 4 v 6, 5 v 7.
+  // Seats: 0, 1, 2, 3 had the first seat, so each meets one who had it too: the tie goes by
+  // last seat (equal), then the round (odd: the lower ranked first).
+  const std::vector<Round> played{play(first)};
+  const auto second = referee::swiss_pairings(8, played, none);
+  EXPECT_EQ(second, (std::vector<Pairing>{{2, 0}, {3, 1}, {6, 4}, {7, 5}}));
+}
+
+TEST(Tournament, SwissNeverRepeatsAndGivesOneByeEach) {
+  for (int n : {5, 7, 9, 10}) {
+    const std::vector<bool> none(static_cast<std::size_t>(n), false);
+    std::vector<Round> played;
+    std::set<std::pair<int, int>> met;
+    std::vector<int> byes(static_cast<std::size_t>(n)), balance(static_cast<std::size_t>(n));
+    const int rounds = n / 2 + 1;
+    for (int r = 0; r < rounds; ++r) {
+      const auto boards = referee::swiss_pairings(n, played, none);
+      ASSERT_EQ(static_cast<int>(boards.size()), (n + 1) / 2);
+      for (const auto& b : boards) {
+        if (b.bye()) {
+          EXPECT_EQ(++byes[static_cast<std::size_t>(b.first)], 1) << n << " round " << r;
+          continue;
+        }
+        EXPECT_TRUE(met.insert(std::minmax(b.first, b.second)).second) << n << " round " << r;
+        ++balance[static_cast<std::size_t>(b.first)];
+        --balance[static_cast<std::size_t>(b.second)];
+      }
+      played.push_back(play(boards, r % 2 == 0));
+    }
+    for (int e = 0; e < n; ++e) EXPECT_LE(std::abs(balance[static_cast<std::size_t>(e)]), 2);
+  }
+}
+
+// A large field over many rounds: every round is paired without a repeat, whoever wins (here the
+// lower number in odd rounds, the higher in even ones, and every fifth board drawn).
+TEST(Tournament, SwissOfSixtyFour) {
+  const int n = 64;
+  const std::vector<bool> none(n, false);
+  std::vector<Round> played;
+  std::set<std::pair<int, int>> met;
+  for (int r = 0; r < 20; ++r) {
+    const auto boards = referee::swiss_pairings(n, played, none);
+    ASSERT_EQ(boards.size(), 32u) << "round " << r;
+    for (const auto& b : boards)
+      ASSERT_TRUE(met.insert(std::minmax(b.first, b.second)).second) << "round " << r;
+    Round round = play(boards, r % 2 == 0);
+    for (std::size_t i = 0; i < round.size(); i += 5) round[i].first_score = 0.5;
+    played.push_back(std::move(round));
+  }
+}
+
+// When every pairing would repeat one, the round is still paired, allowing repeats: four who
+// have all met.
+TEST(Tournament, SwissRepeatsOnlyWhenItMust) {
+  const std::vector<bool> none(4, false);
+  std::vector<Round> played;
+  for (int r = 0; r < 3; ++r) played.push_back(play(referee::round_robin_pairings(4, r)));
+  const auto boards = referee::swiss_pairings(4, played, none);
+  ASSERT_EQ(boards.size(), 2u);
+  std::set<int> seated;
+  for (const auto& b : boards) {
+    EXPECT_FALSE(b.bye());
+    seated.insert(b.first);
+    seated.insert(b.second);
+  }
+  EXPECT_EQ(seated.size(), 4u);
+}
+
+// The bye goes to the lowest ranked entrant without one: after round 1 of five (0 beat 2, 1 beat
+// 3, 4 had the bye), the lowest on 0 points is 3, then 2; 4, on 1 point, has had it.
+TEST(Tournament, SwissByeToTheLowestWithoutOne) {
+  const std::vector<bool> none(5, false);
+  const auto first = referee::swiss_pairings(5, {}, none);
+  EXPECT_EQ(first, (std::vector<Pairing>{{0, 2}, {1, 3}, {4, -1}}));
+  const auto second = referee::swiss_pairings(5, {play(first)}, none);
+  ASSERT_FALSE(second.empty());
+  EXPECT_EQ(second.back(), (Pairing{3, -1}));
+  // Withdrawn entrants are not paired: without 3, the four others pair and nobody has a bye.
+  const auto without =
+      referee::swiss_pairings(5, {play(first)}, {false, false, false, true, false});
+  EXPECT_EQ(without.size(), 2u);
+  for (const auto& b : without) {
+    EXPECT_FALSE(b.bye());
+    EXPECT_NE(b.first, 3);
+    EXPECT_NE(b.second, 3);
+  }
+}
+
+// Five entrants: a bracket of eight, byes to seeds 0, 1 and 2; 3 meets 4. A drawn game sends the
+// higher seed on.
+TEST(Tournament, KnockoutBracketByesAndDraws) {
+  EXPECT_EQ(referee::knockout_rounds(5), 3);
+  EXPECT_EQ(referee::knockout_rounds(8), 3);
+  EXPECT_EQ(referee::knockout_rounds(2), 1);
+  const auto first = referee::knockout_pairings(5, {});
+  EXPECT_EQ(first, (std::vector<Pairing>{{0, -1}, {3, 4}, {1, -1}, {2, -1}}));
+  Round one = play(first);
+  one[1].first_score = 0.5;  // 3 v 4 drawn: 3 goes on
+  EXPECT_EQ(referee::knockout_winner(one[1]), 3);
+  const auto second = referee::knockout_pairings(5, {one});
+  ASSERT_EQ(second.size(), 2u);
+  EXPECT_EQ(std::minmax(second[0].first, second[0].second), std::minmax(0, 3));
+  EXPECT_EQ(std::minmax(second[1].first, second[1].second), std::minmax(1, 2));
+  Round two = play(second, false);  // the lower seeds win: 3 and 2
+  const auto final_round = referee::knockout_pairings(5, {one, two});
+  ASSERT_EQ(final_round.size(), 1u);
+  EXPECT_EQ(std::minmax(final_round[0].first, final_round[0].second), std::minmax(2, 3));
+  EXPECT_TRUE(referee::knockout_pairings(5, {one, two, play(final_round)}).empty());
+  // Eight: 0 v 7, 3 v 4, 1 v 6, 2 v 5; with seeds as expected the semi-finals are 0 v 3, 1 v 2.
+  const auto eight = referee::knockout_pairings(8, {});
+  EXPECT_EQ(eight, (std::vector<Pairing>{{0, 7}, {3, 4}, {1, 6}, {2, 5}}));
+}
+
+// Two rounds of five, computed by hand:
+//   round 1: 0 beats 1, 2 and 3 draw, 4 has the bye;  round 2: 4 beats 0, 3 beats 1, 2 the bye.
+//   points:   0: 1    1: 0    2: 1.5    3: 1.5    4: 2
+//   Buchholz: 0: 0+2 = 2;  1: 1+1.5 = 2.5;  2: 1.5 + own 1.5 (bye) = 3;  3: 1.5+0 = 1.5;
+//             4: own 2 (bye) + 1 = 3
+//   S-B:      0: 1*0 + 0*2 = 0;  1: 0;  2: .5*1.5 + .5*1.5 (bye) = 1.5;  3: .5*1.5 + 1*0 = .75;
+//             4: .5*2 (bye) + 1*1 = 2
+//   order: 4, 2 (Buchholz 3 against 3's 1.5), 3, 0, 1.
+TEST(Tournament, StandingsByHand) {
+  const std::vector<Round> rounds{
+      {{{0, 1}, 1.0}, {{2, 3}, 0.5}, {{4, -1}, 1.0}},
+      {{{0, 4}, 0.0}, {{3, 1}, 1.0}, {{2, -1}, 1.0}},
+  };
+  const auto table = referee::standings(5, rounds);
+  ASSERT_EQ(table.size(), 5u);
+  const std::vector<int> order{4, 2, 3, 0, 1};
+  const std::vector<double> points{2, 1.5, 1.5, 1, 0}, buchholz{3, 3, 1.5, 2, 2.5},
+      sb{2, 1.5, 0.75, 0, 0};
+  for (std::size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(table[i].entrant, order[i]);
+    EXPECT_EQ(table[i].rank, static_cast<int>(i) + 1);
+    EXPECT_DOUBLE_EQ(table[i].points, points[i]) << i;
+    EXPECT_DOUBLE_EQ(table[i].buchholz, buchholz[i]) << i;
+    EXPECT_DOUBLE_EQ(table[i].sonneborn_berger, sb[i]) << i;
+  }
+  EXPECT_EQ(table[0].byes, 1);
+  EXPECT_EQ(table[0].wins, 1);
+  EXPECT_EQ(table[0].played, 1);
+  EXPECT_EQ(table[1].draws, 1);
+  // A game still running counts nothing; equal entrants share a rank.
+  const auto running = referee::standings(3, {{{{0, 1}, std::nullopt}, {{2, -1}, 1.0}}});
+  EXPECT_EQ(running[0].entrant, 2);
+  EXPECT_EQ(running[1].rank, 2);
+  EXPECT_EQ(running[2].rank, 2);
+  EXPECT_EQ(running[1].played, 0);
+}
+
+}  // namespace
