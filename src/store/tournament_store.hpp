@@ -1,4 +1,4 @@
-// The tournaments' rows (schema/015_tournaments.sql): a tournament, its entrants in the order of
+// The tournaments' rows (schema/014_tournaments.sql): a tournament, its entrants in the order of
 // the draw, and each round's boards with their games. Callers see rows, never SQL; writes happen
 // inside the caller's Transaction.
 #pragma once
