@@ -113,6 +113,8 @@ const std::vector<CommandGroup>& command_groups() {
       {{"rules"}, add_rules},
       {{"bot"}, add_bot},
       {{"ratings"}, add_ratings},
+      {{"link"}, add_link},
+      {{"serve"}, add_serve},
       {{"completion"}, add_completion},
   };
   return groups;
@@ -215,6 +217,7 @@ int run(int argc, char** argv, Mail mail) {
 
   try {
     if (mail == Mail::kInHelper && mails(app)) run_mail_helper(argv);
+    if (serve_runner == nullptr && command_word(argc, argv) == "serve") run_serve_helper(argv);
     if (!now.empty()) core::set_now(core::clock_time(now, "--now"));
     const int code = handler();
     send_notifications(context, command_word(argc, argv), now);
