@@ -402,7 +402,9 @@ void api_events(Shared& shared, const httplib::Request& req, httplib::Response& 
             referee::GamesInHand now(stream_db);
             const auto context = now.game(id);
             const auto turns = store.turns(id, *told);
-            const Document news = referee::news_document(*context, turns);
+            Document news = referee::news_document(*context, turns);
+            // The key a target's message has, with 0 for the target: the stream's own.
+            news["id"] = fmt::format("caravan-ref:{}:{}:0", id, news.value("turn", last));
             const std::string event = fmt::format("id: {}\nevent: {}\ndata: {}\n\n", last,
                                                   news.value("event", "turn"), news.dump());
             if (!sink.write(event.data(), event.size())) return false;
