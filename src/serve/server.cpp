@@ -435,19 +435,22 @@ constexpr std::size_t kPageMoves = 5000;
 
 std::string etag_of(std::int64_t next_turn) { return fmt::format("\"t{}\"", next_turn); }
 
-// The origin the pages are served from: the base URL's, else the Host the request came to.
-std::string own_origin(const Shared& shared, const httplib::Request& req) {
+// Whether a post's Origin is the pages' own: the base URL's origin when one was given, else
+// (behind a proxy that may speak https to the browser) the host the request came to.
+bool own_origin(const Shared& shared, const httplib::Request& req, const std::string& origin) {
   if (!shared.base_url.empty()) {
     const auto host = shared.base_url.find("//") + 2;
-    const auto path = shared.base_url.find('/', host);
-    return shared.base_url.substr(0, path);
+    return origin == shared.base_url.substr(0, shared.base_url.find('/', host));
   }
-  return "http://" + req.get_header_value("Host");
+  const auto scheme = origin.find("://");
+  return scheme != std::string::npos && origin.substr(scheme + 3) == req.get_header_value("Host");
 }
 
 void page_headers(httplib::Response& res, const std::string& nonce) {
   res.set_header("Cache-Control", "no-store");
-  res.set_header("Referrer-Policy", "no-referrer");  // the page's address is its key
+  // The page's address is its key: no other site is told it (a form's post to the page itself
+  // still carries its Origin, which "no-referrer" would make "null").
+  res.set_header("Referrer-Policy", "same-origin");
   res.set_header("X-Content-Type-Options", "nosniff");
   res.set_header("X-Frame-Options", "DENY");
   res.set_header("Content-Security-Policy",
@@ -647,7 +650,7 @@ void page_post(Shared& shared, const httplib::Request& req, httplib::Response& r
   // a post without the page's code.
   const std::string origin = req.get_header_value("Origin");
   const bool same_site = origin.empty() ? req.get_header_value("Sec-Fetch-Site") != "cross-site"
-                                        : origin == own_origin(shared, req);
+                                        : own_origin(shared, req, origin);
   const std::string code = req.get_param_value("code");
   const std::string mine = form_code(key, capability);
   if (!same_site || code.size() != mine.size() || !core::same_digest(code, mine)) {
@@ -758,6 +761,9 @@ int run(cli::Context& context, const cli::ServeOptions& options) {
   server.Get(R"(/play/([^/]+)/([0-9a-f]{32}))", route(shared, player_page));
   server.Post(R"(/play/([^/]+)/([0-9a-f]{32}))", route(shared, page_post));
   server.Get(R"(/watch/([^/]+))", route(shared, observer_page));
+  server.Get("/favicon.ico", [](const httplib::Request&, httplib::Response& res) {
+    res.status = 204;  // none: a browser asks for it on every page
+  });
 
   const int port = options.port == 0 ? server.bind_to_any_port(options.host)
                    : server.bind_to_port(options.host, options.port) ? options.port

@@ -210,8 +210,8 @@ def main():
         path = urllib.parse.urlparse(url).path
         res, body = server.request("GET", path, raw=True)
         html = body.decode()
-        check(res.status == 200 and res.getheader("Referrer-Policy") == "no-referrer",
-              "a player's page, no referrer")
+        check(res.status == 200 and res.getheader("Referrer-Policy") == "same-origin",
+              "a player's page, its address told to no other site")
         code, turn, moves = page_forms(html)
         if moves:
             to_move = (name, path, code, turn, moves, res.getheader("ETag"))
