@@ -279,6 +279,68 @@ def main():
         check(log == json.loads(cli("log", game, "--player", name).stdout),
               f"{name}'s API history is the command line's")
 
+    # The observers' page: live (an ETag), with no move and no form.
+    res, body = server.request("GET", f"/watch/{game}", raw=True)
+    check(res.status == 200 and res.getheader("ETag") and "<form" not in body.decode(),
+          "the observers' page: no form")
+
+    # Where moves are many (huber-caravan), those without a button are a list to pick from;
+    # one picked from it is played.
+    if "huber-caravan" in games:
+        many, many_tokens = games["huber-caravan"]
+        for name in many_tokens:
+            url = cli("link", many, "--player", name, "--base-url", server.url).stdout.strip()
+            path = urllib.parse.urlparse(url).path
+            _, body = server.request("GET", path, raw=True)
+            html = body.decode()
+            options = re.findall(r'<option value="([^"]*)"', html)
+            if not options:
+                continue
+            import html as h
+            code, turn, _ = page_forms(html)
+            before = json.loads(cli("view", many, "--referee").stdout)["turn"]
+            res = post_form(server, path, {"code": code, "turn": turn, "move": h.unescape(options[-1]),
+                                           "play": "1"}, server.url)
+            after = json.loads(cli("view", many, "--referee").stdout)["turn"]
+            check(res.status == 303 and after == before + 1,
+                  f"huber-caravan: a move picked from the list is played ({res.status}, "
+                  f"{before} -> {after})")
+            break
+        else:
+            check(False, "huber-caravan: no page lists moves to pick from")
+
+    # A database locked past the busy timeout: 503 with Retry-After, nothing played; the same
+    # turn sent again once the lock is gone is accepted.
+    busy_env = dict(os.environ, CARAVAN_REF_BUSY_TIMEOUT="100")
+    busy = Server.__new__(Server)
+    busy.proc = subprocess.Popen([BIN, "serve", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE,
+                                 stderr=open("serve.log", "ab"), text=True, env=busy_env)
+    busy.url = busy.proc.stdout.readline().strip()
+    busy.host, busy.port = "127.0.0.1", urllib.parse.urlparse(busy.url).port
+    mover = None
+    for name, token in tokens.items():
+        _, moves = busy.request("GET", f"/api/games/{game}/moves", headers=bearer(token))
+        if moves["moves"]:
+            _, mine = busy.request("GET", f"/api/games/{game}/view", headers=bearer(token))
+            mover = {"game": game, "player": name, "turn": mine["turn"], "token": token,
+                     "moves": [moves["moves"][0]]}
+    lock = subprocess.Popen(["sqlite3", os.environ["CARAVAN_REF_DB"]], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    lock.stdin.write("BEGIN IMMEDIATE;\nSELECT 'locked';\n")
+    lock.stdin.flush()
+    check(lock.stdout.readline().strip() == "locked", "sqlite3 holds the write lock")
+    res, body = busy.request("POST", f"/api/games/{game}/turns", body=json.dumps(mover), raw=True)
+    check(res.status == 503 and res.getheader("Retry-After") == "2" and
+          json.loads(body)["error"]["kind"] == "busy",
+          f"a turn while the database is locked: 503, Retry-After ({res.status} {body[:200]!r})")
+    check_answer("POST", f"/api/games/{game}/turns", res.status, json.loads(body))
+    lock.stdin.write("ROLLBACK;\n.quit\n")
+    lock.stdin.close()
+    lock.wait()
+    status, answer = busy.request("POST", f"/api/games/{game}/turns", body=json.dumps(mover))
+    check(status == 200 and answer["accepted"], f"the same turn once the lock is gone: {answer}")
+    check(busy.stop() == 0, "the second server stops cleanly")
+
     # Every engine, played to its end by two bots through the API.
     for kind, (game_id, game_tokens) in sorted(games.items()):
         check(play(server, kind, game_id, game_tokens, rng), f"{kind}: played to its end")
