@@ -268,6 +268,19 @@ const core::UserError& wrong_token() {
   return error;
 }
 
+// After an accepted turn: the notices it queued for the game's channels are sent by
+// caravan-ref-notify, started detached as every command that changes a game starts it
+// (cli::send_notifications), from this thread's own context and connection.
+void send_owed_notices(Shared& shared) {
+  thread_local cli::Context context;
+  if (!context.db_open()) {
+    context.db_option = shared.db_path;
+    context.key_file_option = shared.open.key_file;
+    context.existing_db();
+  }
+  cli::send_notifications(context, "submit", "");
+}
+
 // Runs a handler, turning what it throws into the error document.
 template <typename Body>
 void guarded(httplib::Response& res, Body body) {
@@ -361,6 +374,7 @@ void api_turns(Shared& shared, const httplib::Request& req, httplib::Response& r
   const auto outcome = referee::submit(games, req.body, read, {.views = false});
   if (outcome.exit_code == static_cast<int>(core::Exit::kNoPermission))
     shared.throttle.failed(req.remote_addr);
+  if (outcome.exit_code == 0) send_owed_notices(shared);
   send_json(res, outcome.exit_code == 0 ? 200 : 422, outcome.answer);
 }
 
@@ -683,6 +697,7 @@ void page_post(Shared& shared, const httplib::Request& req, httplib::Response& r
   }
   const auto outcome = referee::submit(games, text, "<page>", {.views = false});
   const auto& answer = outcome.answer;
+  if (outcome.exit_code == 0) send_owed_notices(shared);
   give_note(shared, capability,
             outcome.exit_code == 0
                 ? fmt::format("Turn {} played.", answer.value("turn", std::int64_t{0}))

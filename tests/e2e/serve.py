@@ -95,6 +95,7 @@ class Server:
         self.proc = subprocess.Popen([BIN, "serve", "--listen", "127.0.0.1:0", *extra],
                                      stdout=subprocess.PIPE, stderr=open("serve.log", "ab"),
                                      text=True)
+        STARTED.append(self.proc)
         self.url = self.proc.stdout.readline().strip()
         parsed = urllib.parse.urlparse(self.url)
         self.host, self.port = parsed.hostname, parsed.port
@@ -315,6 +316,7 @@ def main():
     busy = Server.__new__(Server)
     busy.proc = subprocess.Popen([BIN, "serve", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE,
                                  stderr=open("serve.log", "ab"), text=True, env=busy_env)
+    STARTED.append(busy.proc)
     busy.url = busy.proc.stdout.readline().strip()
     busy.host, busy.port = "127.0.0.1", urllib.parse.urlparse(busy.url).port
     mover = None
@@ -435,6 +437,45 @@ def main():
     res, _ = server.request("GET", urllib.parse.urlparse(new).path, raw=True)
     check(new != old and res.status == 200, "the new seat's link is another, and opens")
 
+    # A turn played through serve sends the game's channels their news, as a command does
+    # (caravan-ref-notify, started detached): a webhook receiver is told it.
+    receiver = subprocess.Popen([sys.executable, os.path.join(SRC, "tests", "e2e",
+                                                              "notify_server.py"),
+                                 "receiver.port", "received.log"])
+    STARTED.append(receiver)
+    deadline = time.monotonic() + 20
+    while not (os.path.exists("receiver.port") and open("receiver.port").read().strip()):
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    hook = f"json:http://127.0.0.1:{open('receiver.port').read().strip()}/json/s3cret"
+    with open(os.path.join(SRC, "examples", first_kind, "new.args")) as f:
+        args = [a for a in f.read().split("\n") if a]
+    told = json.loads(cli("new", first_kind, *args, "--notify", hook).stdout)
+    told_tokens = {p["name"]: p["token"] for p in told["players"]}
+    for name, token in told_tokens.items():
+        _, moves = server.request("GET", f"/api/games/{told['game']}/moves", headers=bearer(token))
+        if moves["moves"]:
+            _, mine = server.request("GET", f"/api/games/{told['game']}/view",
+                                     headers=bearer(token))
+            turn = {"game": told["game"], "player": name, "turn": mine["turn"], "token": token,
+                    "moves": [moves["moves"][0]]}
+            status, _ = server.request("POST", f"/api/games/{told['game']}/turns",
+                                       body=json.dumps(turn))
+            check(status == 200, "the turn for the channel is accepted")
+            break
+    deadline = time.monotonic() + 20
+    heard = False
+    while not heard and time.monotonic() < deadline:
+        if os.path.exists("received.log"):
+            with open("received.log") as f:
+                heard = any(json.loads(json.loads(line).get("body") or "{}").get("event") == "turn"
+                            for line in f if line.strip())
+        time.sleep(0.05)
+    check(heard, "the channel is told the turn played through serve (within 20 s)")
+    receiver.terminate()
+    receiver.wait()
+
     code = server.stop()
     check(code == 0, f"SIGTERM stops serve cleanly (exit {code})")
     run = cli("audit", ok=False)
@@ -443,5 +484,14 @@ def main():
     return 1 if FAILED else 0
 
 
+STARTED = []  # every server and receiver: ended however the test ends
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    finally:
+        for proc in STARTED:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
