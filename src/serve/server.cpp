@@ -365,13 +365,29 @@ void api_turns(Shared& shared, const httplib::Request& req, httplib::Response& r
   referee::GamesInHand games(db);
   const std::string game = req.matches[1];
   const auto row = game_row(games, game);
-  bearer(shared, req, *row);  // when given, it must be right
-  const auto read = turnfile::read(req.body, "<request>");
+  const auto player = bearer(shared, req, *row);  // when given, it must be right
+  std::string text = req.body;
+  // A file without a credential, sent with the player's token, is made the file with that
+  // token: the referee then authenticates it as any other (and records it without the token).
+  if (player) {
+    Document doc;
+    try {
+      doc = turnfile::yaml_to_document(text, "<request>");
+    } catch (const core::UserError&) {
+      // not YAML: refused below, as submit refuses it
+    }
+    if (doc.is_object() && !doc.contains("token") && !doc.contains("signature")) {
+      const std::string header = req.get_header_value("Authorization");
+      doc["token"] = header.substr(header.find(' ') + 1);
+      text = doc.dump();
+    }
+  }
+  const auto read = turnfile::read(text, "<request>");
   if (read.request && read.request->game != game)
     throw core::UserError(
         core::Exit::kRejected,
         fmt::format("the turn file is for game {}, posted to game {}", read.request->game, game));
-  const auto outcome = referee::submit(games, req.body, read, {.views = false});
+  const auto outcome = referee::submit(games, text, read, {.views = false});
   if (outcome.exit_code == static_cast<int>(core::Exit::kNoPermission))
     shared.throttle.failed(req.remote_addr);
   if (outcome.exit_code == 0) send_owed_notices(shared);

@@ -150,11 +150,16 @@ def play(server, kind, game, tokens, rng):
             if status != 200 or not moves["moves"]:
                 continue
             status, mine = server.request("GET", f"/api/games/{game}/view", headers=bearer(token))
-            turn = {"game": game, "player": name, "turn": mine["turn"], "token": token,
+            turn = {"game": game, "player": name, "turn": mine["turn"],
                     "moves": [rng.choice(moves["moves"])]}
+            # Every other turn carries its token in the file, the others in the header alone.
+            headers = {"Content-Type": "application/json"}
+            if mine["turn"] % 2:
+                turn["token"] = token
+            else:
+                headers.update(bearer(token))
             status, answer = server.request("POST", f"/api/games/{game}/turns",
-                                            body=json.dumps(turn),
-                                            headers={"Content-Type": "application/json"})
+                                            body=json.dumps(turn), headers=headers)
             if not check(status == 200 and answer["accepted"], f"{kind}: turn refused: {answer}"):
                 return False
             moved = True
@@ -354,6 +359,18 @@ def main():
     status, answer = server.request("POST", f"/api/games/{g0}/turns",
                                     body=f"game: {g0}\nplayer: nobody\nturn: 1\ntoken: x\nmoves: []\n")
     check(status == 422 and answer["accepted"] is False, f"a refused turn: 422 ({status})")
+    # A file without a credential and no header: refused as submit refuses it.
+    status, answer = server.request("POST", f"/api/games/{g0}/turns",
+                                    body=f"game: {g0}\nplayer: x\nturn: 1\nmoves: []\n")
+    check(status == 422 and "token" in answer["error"]["message"],
+          f"a turn without a token: 422 naming the token ({answer})")
+    # The header's token is another seat's: the file is refused (77), not played as another's.
+    seats = sorted(t0)
+    status, answer = server.request("POST", f"/api/games/{g0}/turns",
+                                    body=f"game: {g0}\nplayer: {seats[0]}\nturn: 1\nmoves: [x]\n",
+                                    headers=bearer(t0[seats[1]]))
+    check(status == 422 and answer["error"]["code"] == 77,
+          f"a file of one seat with another seat's token: refused, 77 ({answer})")
 
     # Too large a body: 413, an error document; nothing read past the limit.
     status, answer = server.request("POST", f"/api/games/{g0}/turns", body="x" * (200 * 1024))
