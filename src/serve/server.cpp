@@ -491,7 +491,8 @@ void page_headers(httplib::Response& res, const std::string& nonce) {
 }
 
 // The script that keeps the page live: it asks for the page's ETag every second and reloads
-// when the game has changed. Without it the page is the same page, its forms just as good.
+// when the game has changed. Without it the page is the same page, its forms just as good. No
+// '<' or '&' in it: the page stays well-formed XML, as html_page's pages are.
 std::string live_script(const std::string& nonce, const std::string& etag) {
   return fmt::format(
       "<script nonce=\"{}\">\n"
@@ -501,8 +502,8 @@ std::string live_script(const std::string& nonce, const std::string& etag) {
       "    fetch(location.pathname, {{ method: 'HEAD', cache: 'no-store',\n"
       "                               headers: {{ 'If-None-Match': tag }} }})\n"
       "      .then(function (r) {{\n"
-      "        var now = r.headers.get('ETag');\n"
-      "        if (r.status === 200 && now && now !== tag) location.replace(location.pathname);\n"
+      "        var now = r.status === 200 ? r.headers.get('ETag') : tag;\n"
+      "        if (now !== tag) location.replace(location.pathname);\n"
       "        else setTimeout(look, 1000);\n"
       "      }}, function () {{ setTimeout(look, 3000); }});\n"
       "  }}\n"

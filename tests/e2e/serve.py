@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
+import xml.etree.ElementTree
 
 import jsonschema
 
@@ -218,6 +219,12 @@ def main():
         html = body.decode()
         check(res.status == 200 and res.getheader("Referrer-Policy") == "same-origin",
               "a player's page, its address told to no other site")
+        try:
+            xml.etree.ElementTree.fromstring(html.replace("<!DOCTYPE html>", ""))
+            well_formed = True
+        except xml.etree.ElementTree.ParseError as error:
+            well_formed = error
+        check(well_formed is True, f"{name}'s live page is well-formed XML ({well_formed})")
         code, turn, moves = page_forms(html)
         if moves:
             to_move = (name, path, code, turn, moves, res.getheader("ETag"))
