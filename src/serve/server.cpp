@@ -129,7 +129,11 @@ class DeadlineStream final : public httplib::Stream {
 
 class Server final : public httplib::Server {
  public:
-  explicit Server(int request_seconds) : request_seconds_(request_seconds) {}
+  explicit Server(int request_seconds) : request_seconds_(request_seconds) {
+    // What the Keep-Alive header says: this loop's own figures.
+    set_keep_alive_max_count(kKeepAliveRequests);
+    set_keep_alive_timeout(kKeepAliveSeconds);
+  }
 
  private:
   // As cpp-httplib's own keep-alive loop, on a DeadlineStream.
