@@ -588,7 +588,9 @@ store::PlayerRow page_seat(Shared& shared, const httplib::Request& req, const st
   auto seat = seat_of_capability(key, row, req.matches[2]);
   if (!seat) {
     shared.throttle.failed(req.remote_addr);
-    throw core::UserError(core::Exit::kNoInput, "no such page");
+    throw core::UserError(core::Exit::kNoInput,
+                          "no page has this address (any more): ask the game master for your link "
+                          "(caravan-ref link)");
   }
   return *seat;
 }
@@ -744,6 +746,30 @@ httplib::Server::Handler route(Shared& shared, Handler handler) {
   };
 }
 
+// A page's route: its errors are said on a page, for a person, with the status an API answer
+// would have.
+template <typename Handler>
+httplib::Server::Handler page_route(Shared& shared, Handler handler) {
+  return [&shared, handler](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] { handler(shared, req, res); });
+    if (res.status < 400 || res.get_header_value("Content-Type") != "application/json") return;
+    const auto error = Document::parse(res.body, nullptr, false);
+    const std::string message =
+        error.is_object() ? error["error"].value("message", std::string()) : std::string();
+    const bool busy = res.status == 503;
+    res.set_content(
+        fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+                    "<title>{0}</title>\n<style>\n{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n"
+                    "<p>{2}</p>\n</body>\n</html>\n",
+                    busy ? "Busy: nothing was played" : "Not here", referee::kHtmlStyle,
+                    core::svg::escape(busy ? "The game's record is busy; go back and try again "
+                                             "in a moment."
+                                           : message)),
+        "text/html; charset=utf-8");
+  };
+}
+
 }  // namespace
 
 int run(cli::Context& context, const cli::ServeOptions& options) {
@@ -794,9 +820,9 @@ int run(cli::Context& context, const cli::ServeOptions& options) {
   server.Get(R"(/api/games/([^/]+)/history)", route(shared, api_history));
   server.Post(R"(/api/games/([^/]+)/turns)", route(shared, api_turns));
   server.Get(R"(/api/games/([^/]+)/events)", route(shared, api_events));
-  server.Get(R"(/play/([^/]+)/([0-9a-f]{32}))", route(shared, player_page));
-  server.Post(R"(/play/([^/]+)/([0-9a-f]{32}))", route(shared, page_post));
-  server.Get(R"(/watch/([^/]+))", route(shared, observer_page));
+  server.Get(R"(/play/([^/]+)/([0-9a-f]{32}))", page_route(shared, player_page));
+  server.Post(R"(/play/([^/]+)/([0-9a-f]{32}))", page_route(shared, page_post));
+  server.Get(R"(/watch/([^/]+))", page_route(shared, observer_page));
   server.Get("/favicon.ico", [](const httplib::Request&, httplib::Response& res) {
     res.status = 204;  // none: a browser asks for it on every page
   });

@@ -456,7 +456,8 @@ def main():
     check(res.status == 200, f"a seat's link opens its page ({res.status})")
     cli("admin", "replace", fresh, "--player", name, "--by", name + "2", "--reason", "test")
     res, _ = server.request("GET", urllib.parse.urlparse(old).path, raw=True)
-    check(res.status == 404, f"the replaced seat's old link: 404 ({res.status})")
+    check(res.status == 404 and res.getheader("Content-Type").startswith("text/html"),
+          f"the replaced seat's old link: 404, a page ({res.status})")
     new = cli("link", fresh, "--player", name, "--base-url", server.url).stdout.strip()
     res, _ = server.request("GET", urllib.parse.urlparse(new).path, raw=True)
     check(new != old and res.status == 200, "the new seat's link is another, and opens")
