@@ -449,7 +449,7 @@ void api_events(Shared& shared, const httplib::Request& req, httplib::Response& 
         } catch (const core::UserError& error) {
           if (error.code() != core::Exit::kTempFail) return false;  // busy: the next round
         }
-        if (Clock::now() - *last_write > std::chrono::seconds(15)) {
+        if (Clock::now() - *last_write > std::chrono::seconds(5)) {
           static const std::string kKeepAlive = ": still here\n\n";
           if (!sink.write(kKeepAlive.data(), kKeepAlive.size())) return false;
           *last_write = Clock::now();
