@@ -114,6 +114,8 @@ const std::vector<CommandGroup>& command_groups() {
       {{"bot"}, add_bot},
       {{"ratings"}, add_ratings},
       {{"tournament"}, add_tournament},
+      {{"link"}, add_link},
+      {{"serve"}, add_serve},
       {{"completion"}, add_completion},
   };
   return groups;
@@ -216,6 +218,7 @@ int run(int argc, char** argv, Mail mail) {
 
   try {
     if (mail == Mail::kInHelper && mails(app)) run_mail_helper(argv);
+    if (serve_runner == nullptr && command_word(argc, argv) == "serve") run_serve_helper(argv);
     if (!now.empty()) core::set_now(core::clock_time(now, "--now"));
     const int code = handler();
     send_notifications(context, command_word(argc, argv), now);

@@ -78,6 +78,23 @@ void add_ratings(CLI::App& app, Context& context, Handler& handler);
 // tournament new|standings|show|list|withdraw|next: a game master's tournaments
 // (cmd_tournament.cpp)
 void add_tournament(CLI::App& app, Context& context, Handler& handler);
+// link GAME (--player NAME | --observer) [--base-url URL]: a page's address (cmd_link.cpp)
+void add_link(CLI::App& app, Context& context, Handler& handler);
+// serve [--listen HOST:PORT] [--base-url URL] (cmd_serve.cpp): the pages and the HTTP API.
+void add_serve(CLI::App& app, Context& context, Handler& handler);
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;       // 0: a free port, printed
+  std::string base_url;  // checked (serve/link.hpp); empty: http://HOST:PORT
+  int threads = 8;
+  int request_seconds = 10;  // a request's line, headers and body must arrive within this
+  std::size_t max_body = 64 * 1024;
+};
+// The server itself is in caravan-ref-serve, which alone links cpp-httplib (as caravan-ref-mail
+// links GMime): its main() sets this before cli::run; caravan-ref, where it is null, hands a
+// `serve` command line to that helper whole.
+using ServeRunner = int (*)(Context& context, const ServeOptions& options);
+extern ServeRunner serve_runner;
 // On stderr, each turn of the referee's bot that an answer (or a list of answers) reports as not
 // played (`bots`, tick's `actions`): the operator's log, beside the answer that says so too.
 void report_seated_bots(const nlohmann::json& answer);
@@ -98,6 +115,8 @@ int run(int argc, char** argv, Mail mail);
 // Runs caravan-ref-mail with the same arguments, found beside this binary or where it is
 // installed; returns only by throwing core::UserError (75, try again later) when it cannot be run.
 [[noreturn]] void run_mail_helper(char** argv);
+// The same for caravan-ref-serve (cmd_serve.cpp).
+[[noreturn]] void run_serve_helper(char** argv);
 // Where a helper program (caravan-ref-mail, caravan-ref-notify) may be: beside this binary (a
 // build directory), then where `cmake --install` puts it; never the working directory. UserError
 // 75 when this binary's place is unknown (no /proc).

@@ -34,7 +34,8 @@ constexpr const char* kHeads =
     "SELECT MIN(o.id) FROM notify_outbox o JOIN notify_targets t ON t.id = o.target_id WHERE "
     "o.sent_at IS NULL AND t.removed_at IS NULL AND t.stopped_at IS NULL GROUP BY o.target_id";
 
-std::vector<std::string> queued;  // queued_games()
+// Each thread its own: serve plays turns on several at once (src/serve/server.cpp).
+thread_local std::vector<std::string> queued;  // queued_games()
 
 struct Message {
   std::int64_t id = 0, target = 0;

@@ -31,8 +31,9 @@ namespace notify {
 // `picture`: the observer's board as SVG, for Discord's targets (sent as a PNG file); empty: none.
 int queue(store::Database& db, const core::Document& event, const std::string& picture = {});
 
-// The games this process queued messages for, in the order first queued (their transactions
-// may have rolled back since: the sender then finds nothing of theirs).
+// The games this thread (for a command, this process) queued messages for, in the order first
+// queued (their transactions may have rolled back since: the sender then finds nothing of
+// theirs).
 const std::vector<std::string>& queued_games();
 
 // Which games a sender looks at: the ones named, or every game when none is named.

@@ -59,6 +59,10 @@ const char* const kHtmlStyle =
     " border: 1px solid #0072B2; border-radius: 6px; color: #0072B2;"
     " text-decoration: none; }\n"
     "code.move, span.move { display: inline-block; margin: 2px 6px 2px 0; }\n"
+    "button.move, select.move { max-width: 100%; box-sizing: border-box; min-height: 44px;"
+    " margin: 3px 4px 3px 0; padding: 8px 10px; border: 1px solid #0072B2; border-radius: 6px;"
+    " color: #0072B2; background: #FFF; font: inherit; white-space: normal; text-align: left; }\n"
+    ".note { border-left: 4px solid #0072B2; padding-left: 8px; }\n"
     "ul.history li { margin: 0.2em 0; } .events { color: #444; }\n"
     "@media (max-width: 480px) {\n"
     "  body { padding: 0 6px; }\n"
@@ -107,8 +111,52 @@ std::string mailto(const std::string& to, const std::string& subject, const std:
                      uri_escaped(crlf(body)));
 }
 
+namespace {
+
+// The moves as buttons of one form posted to the live page, and those without a button in a
+// list to pick from (every move given is in one or the other).
+std::string move_form_html(const std::vector<MoveGroup>& groups, const TurnLinks& links,
+                           std::size_t per_group, std::size_t total) {
+  const std::string form = fmt::format(
+      "<form method=\"post\" action=\"{}\">\n<input type=\"hidden\" name=\"code\" "
+      "value=\"{}\"/>\n<input type=\"hidden\" name=\"turn\" value=\"{}\"/>\n",
+      escape(links.form_action), escape(links.form_code), links.turn);
+  std::string html = form + "<ul class=\"moves\">\n";
+  std::string rest;
+  std::size_t listed = 0;
+  for (const auto& group : groups) {
+    html += "<li>";
+    if (!group.label.empty()) html += fmt::format("<b>{}</b>: ", escape(group.label));
+    for (std::size_t i = 0; i < group.moves.size(); ++i) {
+      const std::string& move = group.moves[i];
+      const std::string phrase = i < group.phrases.size() ? group.phrases[i] : move;
+      if (i < per_group)
+        html += fmt::format("<button class=\"move\" name=\"move\" value=\"{}\">{}</button> ",
+                            escape(move), escape(phrase));
+      else
+        rest += fmt::format("<option value=\"{}\">{}</option>\n", escape(move), escape(phrase));
+      ++listed;
+    }
+    if (group.moves.size() > per_group)
+      html += fmt::format(" <i>and {} more below</i>", group.moves.size() - per_group);
+    html += "</li>\n";
+  }
+  html += "</ul>\n</form>\n";
+  if (!rest.empty())
+    html += form + "<p><label>Every other move: <select name=\"move\" class=\"move\">\n" + rest +
+            "</select></label> <button class=\"move\" name=\"play\" value=\"1\">Play it</button>"
+            "</p>\n</form>\n";
+  if (listed < total)
+    html += fmt::format("<p>{} of the {} moves are listed here; the API lists them all.</p>\n",
+                        listed, total);
+  return html;
+}
+
+}  // namespace
+
 std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLinks& links,
                             std::size_t per_group, std::size_t total) {
+  if (!links.form_action.empty()) return move_form_html(groups, links, per_group, total);
   std::string html = "<ul class=\"moves\">\n";
   std::size_t shown = 0;
   for (const auto& group : groups) {

@@ -27,6 +27,11 @@ struct TurnLinks {
   std::int64_t turn = 0;
   std::string credential;  // "token: ..." (a turn pass or YOUR-TOKEN), or "chain: ..." to sign
   bool keep_open = false;  // a turn of several moves: each link's file says `end: false`
+  // A live page (caravan-ref serve): each move a button of a form posted here, with `form_code`
+  // (against cross-site posts) and the turn; the moves without a button in a list to pick from.
+  // Then `to` and `credential` are not used.
+  std::string form_action{};
+  std::string form_code{};
 };
 
 // The links of `player`'s move in `game` at turn `turn` (the view's), mailed to `to` under

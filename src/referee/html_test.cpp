@@ -28,6 +28,26 @@ TEST(Html, ATurnFileHoldsItsCredentialAndKeepsATurnOpenOnlyWhenAsked) {
             "game: g1\nplayer: ann\nturn: 3\ntoken: T\nend: false\nmoves:\n  - {place: a1}\n");
 }
 
+TEST(Html, ALivePagesMovesAreButtonsOfAFormAndTheRestAListToPickFrom) {
+  const std::vector<referee::MoveGroup> groups = {
+      {"play 7S", {"{play: 7S, on: 1}", "{play: 7S, on: 2}", "{play: 7S, on: 3}"}}, {"", {"pass"}}};
+  referee::TurnLinks links{"ref@x.example", "s", "g1", "ann", 2, "token: SECRET", false};
+  links.form_action = "c0ffee";
+  links.form_code = "code&1";
+  const std::string html = referee::move_links_html(groups, links, 2, 5);
+  EXPECT_NE(html.find("<form method=\"post\" action=\"c0ffee\">"), std::string::npos) << html;
+  EXPECT_NE(html.find("name=\"code\" value=\"code&amp;1\""), std::string::npos) << html;
+  EXPECT_NE(html.find("name=\"turn\" value=\"2\""), std::string::npos) << html;
+  EXPECT_NE(html.find("<button class=\"move\" name=\"move\" value=\"{play: 7S, on: 2}\">"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<option value=\"{play: 7S, on: 3}\">"), std::string::npos) << html;
+  EXPECT_NE(html.find("value=\"pass\""), std::string::npos) << html;
+  EXPECT_NE(html.find("4 of the 5 moves are listed"), std::string::npos) << html;
+  EXPECT_EQ(html.find("mailto:"), std::string::npos) << html;
+  EXPECT_EQ(html.find("SECRET"), std::string::npos) << html;  // a form carries no credential
+}
+
 TEST(Html, ALongGroupShowsItsFirstLinksAndSaysHowToAskForTheRest) {
   const std::vector<referee::MoveGroup> groups = {
       {"play 7S", {"{play: 7S, on: 1}", "{play: 7S, on: 2}", "{play: 7S, on: 3}"}}, {"", {"pass"}}};

@@ -181,9 +181,10 @@ std::string html_page(const Document& view, const Document& moves, const Documen
     if (turn.credential.empty()) turn.credential = "token: YOUR-TOKEN";
     page += fmt::format("<h2>{}'s legal moves ({})</h2>\n", escape(name), count) +
             move_links_html(group_moves(moves, kind), turn, kLinksPerGroup, count);
-    page += fmt::format("<h2>{}'s turn, to fill in</h2>\n<pre>{}</pre>\n", escape(name),
-                        escape(turn_file(turn.game, turn.player, turn.turn, turn.credential,
-                                         {move_line(moves[0], kind)}, turn.keep_open)));
+    if (turn.form_action.empty())  // a live page plays by its forms alone
+      page += fmt::format("<h2>{}'s turn, to fill in</h2>\n<pre>{}</pre>\n", escape(name),
+                          escape(turn_file(turn.game, turn.player, turn.turn, turn.credential,
+                                           {move_line(moves[0], kind)}, turn.keep_open)));
   }
   page += "<h2>History</h2>\n" +
           history_html(history, view.value("players", Document::array()),

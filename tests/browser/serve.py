@@ -1,0 +1,173 @@
+"""caravan-ref serve's live pages in Debian's Chromium (Selenium, headless), at 390 and 1280 px.
+
+    serve.py CARAVAN_REF SOURCE_DIR
+
+For each width, a game of nv-caravan and one of caravaneers: both players' private pages open in
+two windows of one browser. The player to move clicks a move's button (a form post, 303 back to
+the page, which says the turn was played); the other window, left alone, must show the move
+within two seconds (its script sees the ETag change and reloads), with a margin of one second
+for a loaded machine. Each page: no sideways scroll, no console error (a script refused by the
+Content-Security-Policy is one). The record is audited after. Exits 77 (skipped) without
+python3-selenium or chromium-driver.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    print("skipped: needs python3-selenium (bash .ci/install-deps test)")
+    sys.exit(77)
+
+BIN, SRC = sys.argv[1:3]
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+if not os.path.exists(DRIVER):
+    print("skipped: needs chromium-driver (bash .ci/install-deps test)")
+    sys.exit(77)
+
+WORK = tempfile.mkdtemp(prefix="caravan-serve-browser.")
+os.environ["CARAVAN_REF_DB"] = os.path.join(WORK, "games.db")
+FAILED, PASSED = [], [0]
+MOVES_EACH = 4          # moves clicked per game and width
+SEEN_WITHIN = 3.0       # seconds: the two the page promises, and one of margin
+
+
+def check(ok, what):
+    if ok:
+        PASSED[0] += 1
+    else:
+        FAILED.append(what)
+        print("FAIL:", what, flush=True)
+    return ok
+
+
+def cli(*args):
+    run = subprocess.run([BIN, "--format", "json", *args], capture_output=True, text=True)
+    if run.returncode != 0:
+        raise SystemExit(f"{args}: exit {run.returncode}: {run.stderr}")
+    return run.stdout
+
+
+def browser(width):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                f"--window-size={width},900", "--force-device-scale-factor=1"]:
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver.set_window_size(width, 900)
+    return driver
+
+
+def console_errors(driver):
+    return [entry["message"] for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]]
+
+
+def page_checks(driver, what, width):
+    wide = driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    check(wide <= 0, f"{what} at {width} px scrolls sideways by {wide} px")
+    errors = console_errors(driver)
+    check(not errors, f"{what} at {width} px: console errors {errors[:3]}")
+
+
+def history_items(driver):
+    return len(driver.find_elements(By.CSS_SELECTOR, "ul.history li"))
+
+
+def play(driver, server, kind, args, width):
+    made = json.loads(cli("new", kind, *args))
+    game = made["game"]
+    names = [p["name"] for p in made["players"]]
+    windows = {}
+    for i, name in enumerate(names):
+        url = cli("link", game, "--player", name, "--base-url", server).strip()
+        if i > 0:
+            driver.switch_to.new_window("window")
+            driver.set_window_size(width, 900)
+        driver.get(url)
+        windows[name] = driver.current_window_handle
+        check(name in driver.title or game in driver.title, f"{kind}: {name}'s page opens")
+        page_checks(driver, f"{kind}: {name}'s page", width)
+    for step in range(MOVES_EACH):
+        mover = None
+        for name, handle in windows.items():
+            driver.switch_to.window(handle)
+            if driver.find_elements(By.CSS_SELECTOR, "button[name=move]"):
+                mover = name
+                break
+        if not check(mover is not None, f"{kind}: a page with moves at step {step}"):
+            return
+        others = {name: handle for name, handle in windows.items() if name != mover}
+        before = {}
+        for name, handle in others.items():
+            driver.switch_to.window(handle)
+            before[name] = history_items(driver)
+        driver.switch_to.window(windows[mover])
+        driver.find_elements(By.CSS_SELECTOR, "button[name=move]")[step % 3].click()
+        WebDriverWait(driver, 10).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "p.note"))
+        note = driver.find_element(By.CSS_SELECTOR, "p.note").text
+        check(re.match(r"Turn \d+ played\.", note), f"{kind}: the mover's page says {note!r}")
+        page_checks(driver, f"{kind}: {mover}'s page after a move", width)
+        moved_at = time.monotonic()
+        for name, handle in others.items():
+            driver.switch_to.window(handle)
+            try:
+                WebDriverWait(driver, SEEN_WITHIN, poll_frequency=0.1).until(
+                    lambda d: history_items(d) > before[name])
+                seen = True
+            except Exception:
+                seen = False
+            check(seen, f"{kind} at {width} px: {name}'s page showed {mover}'s move within "
+                        f"{SEEN_WITHIN} s without being reloaded by hand "
+                        f"({time.monotonic() - moved_at:.1f} s)")
+            page_checks(driver, f"{kind}: {name}'s page after the other's move", width)
+    for name, handle in list(windows.items())[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(list(windows.values())[0])
+
+
+def main():
+    cli("init")
+    proc = subprocess.Popen([BIN, "serve", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE,
+                            stderr=open(os.path.join(WORK, "serve.log"), "w"), text=True)
+    server = proc.stdout.readline().strip()
+    try:
+        for width in (390, 1280):
+            driver = browser(width)
+            try:
+                for kind in ("nv-caravan", "caravaneers"):
+                    with open(os.path.join(SRC, "examples", kind, "new.args")) as f:
+                        args = [a for a in f.read().split("\n") if a]
+                    play(driver, server, kind, args, width)
+            finally:
+                driver.quit()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        check(proc.wait(timeout=20) == 0, "serve stops cleanly")
+    audit = subprocess.run([BIN, "--format", "json", "audit"], capture_output=True, text=True)
+    check(audit.returncode == 0 and json.loads(audit.stdout)["ok"], "audit clean after")
+    print(f"{PASSED[0]} passed, {len(FAILED)} failed")
+    if FAILED:
+        print("kept", WORK)
+        return 1
+    shutil.rmtree(WORK, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
