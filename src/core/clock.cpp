@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
+#include <mutex>
 #include <set>
 
 #include <fmt/format.h>
@@ -72,7 +73,9 @@ void warn_if_before(const std::string& recorded, const std::string& subject) {
   const auto then = parse_time(recorded);
   const Time time = now();
   if (!then || time >= *then) return;
+  static std::mutex guard;  // serve's threads may warn at once
   static std::set<std::string> warned;
+  const std::lock_guard lock(guard);
   if (!warned.insert(subject).second) return;
   std::cerr << fmt::format(
       "caravan-ref: warning: the clock is set to {} ({}), earlier than {} already recorded for "
