@@ -6,7 +6,7 @@
 // turns grew by the accepted answers, no more) and `audit` must be clean. Prints the p50 and p99
 // latency of a page, an API read and a move, beside the same request made through the command
 // line (`html`, `view`, `submit`: a process each). Usage:
-//   caravan-ref-serve-load BIN [CLIENTS=200] [GAMES=1000] [SECONDS=60] [CLI_RUNS=40]
+//   caravan-ref-serve-load BIN [CLIENTS=200] [GAMES=1000] [SECONDS=60] [CLI_RUNS=40] [THREADS]
 // BIN is caravan-ref; it is run with --db in a temporary directory, which is removed at the end.
 // Exits 1 when a check fails (a lost or doubled turn, an audit that is not clean, an answer
 // other than the ones a busy server may give), 64 for bad arguments.
@@ -112,17 +112,26 @@ class Http {
     seconds = std::chrono::duration<double>(Clock::now() - start).count();
     curl_slist_free_all(headers);
     long status = 0;
-    if (code == CURLE_OK) curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);
+    long connects = 0;
+    curl_easy_getinfo(curl_, CURLINFO_NUM_CONNECTS, &connects);
+    connects_ += connects;
+    if (code == CURLE_OK)
+      curl_easy_getinfo(curl_, CURLINFO_RESPONSE_CODE, &status);
+    else
+      answer = curl_easy_strerror(code);  // why there is no answer, for the failure's line
     return status;
   }
 
+  long connects() const { return connects_; }  // connections opened (the first, and again)
+
  private:
   CURL* curl_;
+  long connects_ = 0;
 };
 
 struct Tally {
   std::vector<double> page, api, move;
-  long accepted = 0, applied = 0, busy = 0, failed = 0;
+  long accepted = 0, applied = 0, busy = 0, failed = 0, connects = 0;
   std::vector<std::string> failures;
 };
 
@@ -192,6 +201,7 @@ void client(const std::string& base, std::vector<Game*> games, unsigned seed, Ta
       fail("turn " + game.id, status);  // a game has one client: a refused turn is a fault too
     }
   }
+  tally.connects = http.connects();
 }
 
 // A stream of one game's events held open until the time is up; counts the events.
@@ -277,7 +287,8 @@ int main(int argc, char** argv) {
   }
 
   // The server, on a port of its own choosing (its first line).
-  const int threads = 2 * clients + 16;  // a stream each, a request each, and some over
+  // A stream each, a request each, and some over, unless given.
+  const int threads = argc > 6 ? std::atoi(argv[6]) : 2 * clients + 16;
   int out[2];
   if (pipe(out) != 0) return 1;
   const pid_t server = fork();
@@ -331,6 +342,7 @@ int main(int argc, char** argv) {
     all.api.insert(all.api.end(), tally.api.begin(), tally.api.end());
     all.move.insert(all.move.end(), tally.move.begin(), tally.move.end());
     all.accepted += tally.accepted;
+    all.connects += tally.connects;
     all.applied += tally.applied;
     all.busy += tally.busy;
     all.failed += tally.failed;
@@ -392,6 +404,7 @@ int main(int argc, char** argv) {
       "the games' records grew by {}; {} answered busy (503); {} events streamed; audit {}\n",
       all.accepted, all.applied, turns_after - turns_before - cli_applied, all.busy, streamed,
       audit == 0 ? "clean" : "NOT clean");
+  fmt::print("{} connections opened by the {} clients\n", all.connects, clients);
   for (const auto& failure : all.failures) fmt::print("failure: {}\n", failure);
   const bool ok =
       all.failed == 0 && audit == 0 && turns_after - turns_before == all.applied + cli_applied;

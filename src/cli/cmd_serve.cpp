@@ -69,7 +69,7 @@ void add_serve(CLI::App& app, Context& context, Handler& handler) {
                   "where players reach it, for the links it makes (default: "
                   "$CARAVAN_REF_BASE_URL, else http://HOST:PORT)");
   cmd->add_option("--threads", opts->threads, "requests served at once (default 8)")
-      ->check(CLI::Range(2, 256));
+      ->check(CLI::Range(2, 1024));
   cmd->add_option("--request-timeout", opts->request_seconds,
                   "seconds a request may take to arrive whole (default 10)")
       ->check(CLI::Range(1, 600));

@@ -166,7 +166,7 @@ class Server final : public httplib::Server {
 
   static constexpr int kWriteSeconds = 10;
   static constexpr int kKeepAliveSeconds = 5;
-  static constexpr int kKeepAliveRequests = 100;
+  static constexpr int kKeepAliveRequests = 1000;
   int request_seconds_;
 };
 
@@ -226,6 +226,11 @@ struct Shared {
   Throttle throttle;
   std::mutex notes_mutex;
   std::map<std::string, std::string> notes;  // capability -> what the last post did
+  // The turns this server plays, one at a time. SQLite lets one writer in at once and its busy
+  // handler makes the others poll with sleeps, unfairly: under 200 clients a move's p99 was
+  // 6.5 s (bench/serve_load). Waiting here instead, a thread is woken when the turn before ends.
+  // Another process's turn (mail, the command line) still waits on SQLite's lock as before.
+  std::mutex turns;
 };
 
 // The worker thread's own connection (store/sqlite.hpp: one per thread).
@@ -391,7 +396,10 @@ void api_turns(Shared& shared, const httplib::Request& req, httplib::Response& r
     throw core::UserError(
         core::Exit::kRejected,
         fmt::format("the turn file is for game {}, posted to game {}", read.request->game, game));
-  const auto outcome = referee::submit(games, text, read, {.views = false});
+  const auto outcome = [&] {
+    const std::lock_guard one_at_a_time(shared.turns);
+    return referee::submit(games, text, read, {.views = false});
+  }();
   if (outcome.exit_code == static_cast<int>(core::Exit::kNoPermission))
     shared.throttle.failed(req.remote_addr);
   if (outcome.exit_code == 0) send_owed_notices(shared);
@@ -718,7 +726,10 @@ void page_post(Shared& shared, const httplib::Request& req, httplib::Response& r
     if (held->state->end_turn_move()) text += "end: false\n";
     text += "moves:\n  - " + move + "\n";
   }
-  const auto outcome = referee::submit(games, text, "<page>", {.views = false});
+  const auto outcome = [&] {
+    const std::lock_guard one_at_a_time(shared.turns);
+    return referee::submit(games, text, "<page>", {.views = false});
+  }();
   const auto& answer = outcome.answer;
   if (outcome.exit_code == 0) send_owed_notices(shared);
   give_note(shared, capability,
@@ -830,6 +841,17 @@ int run(cli::Context& context, const cli::ServeOptions& options) {
     res.status = 204;  // none: a browser asks for it on every page
   });
 
+  // cpp-httplib 0.11 listens with a backlog of 5, fixed when the library was built: in a burst of
+  // connections (a page open in many browsers at once) the kernel drops the connections over it,
+  // which try again a second later. Its socket hook hands over the listening socket (doing what
+  // its default hook does, SO_REUSEADDR, but not SO_REUSEPORT: a second server on the same port
+  // must fail), and listen() again on it sets the backlog (Linux).
+  int listening = -1;
+  server.set_socket_options([&listening](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    listening = sock;
+  });
   const int port = options.port == 0 ? server.bind_to_any_port(options.host)
                    : server.bind_to_port(options.host, options.port) ? options.port
                                                                      : -1;
@@ -837,6 +859,7 @@ int run(cli::Context& context, const cli::ServeOptions& options) {
     throw core::UserError(core::Exit::kTempFail,
                           fmt::format("cannot listen on {}:{} (in use, or not this host's)",
                                       options.host, options.port));
+  if (listening >= 0) ::listen(listening, SOMAXCONN);
   const bool v6 = options.host.find(':') != std::string::npos;
   std::cout << fmt::format("http://{}{}{}:{}", v6 ? "[" : "", options.host, v6 ? "]" : "", port)
             << std::endl;
