@@ -5,8 +5,9 @@
 // redrawn (State::resample). Their view and their legal moves must not change; and when the
 // same move is then made in both worlds by someone else and leaves that player's view equal, the
 // events they are shown must be equal too: a redacted event may not carry what the view hides;
-// and so must the HTML page and SVG picture made of them, with its one-tap move links, and the
-// text that a mail's HTML part gives as its picture's alt text (issue 44).
+// and so must the HTML page and SVG picture made of them, with its one-tap move links, the live
+// page of `serve` with its move buttons, and the text that a mail's HTML part gives as its
+// picture's alt text (issue 44).
 #include <algorithm>
 
 #include <gtest/gtest.h>
@@ -31,9 +32,10 @@ Document shown_to(const std::vector<core::Event>& events, int viewer) {
   return referee::visible(recorded, viewer);
 }
 
-// The HTML page (and in it the SVG picture and the move links) `viewer` is given after a turn,
-// made the way the referee makes it: from their view, the events they were shown and their legal
-// moves; then the alt text of their mail's picture (the view drawn as text).
+// The HTML pages (and in them the SVG picture, the move links, the live page's buttons) `viewer`
+// is given after a turn, made the way the referee makes them: from their view, the events they
+// were shown and their legal moves; then the alt text of their mail's picture (the view drawn as
+// text).
 std::string page_for(const core::Engine& engine, const core::State& state, int viewer,
                      const Document& shown) {
   const Document history = Document::array({{{"turn", 1}, {"events", shown}}});
@@ -54,7 +56,12 @@ std::string page_for(const core::Engine& engine, const core::State& state, int v
     for (auto& move : state.legal_moves_page(nullptr, 200).moves) moves.push_back(std::move(move));
   const referee::TurnLinks links{
       "referee@example.org", "[caravan-ref] leak", "leak", "viewer", 2, "token: PASS", false};
-  return referee::html_page(view, moves, history, links) + referee::draw_view(view);
+  // And the live page `serve` gives them: the same moves as buttons of a form and a list.
+  referee::TurnLinks live = links;
+  live.form_action = "/play/leak/0123456789abcdef0123456789abcdef";
+  live.form_code = "CODE";
+  return referee::html_page(view, moves, history, links) +
+         referee::html_page(view, moves, history, live) + referee::draw_view(view);
 }
 
 bool lists(const std::vector<Document>& moves, const Document& move) {
