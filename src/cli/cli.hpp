@@ -85,7 +85,7 @@ void add_serve(CLI::App& app, Context& context, Handler& handler);
 struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8080;       // 0: a free port, printed
-  std::string base_url;  // checked (serve/link.hpp); empty: http://HOST:PORT
+  std::string base_url;  // checked (referee/page_link.hpp); empty: http://HOST:PORT
   int threads = 8;
   int request_seconds = 10;  // a request's line, headers and body must arrive within this
   std::size_t max_body = 64 * 1024;

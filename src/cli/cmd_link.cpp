@@ -7,7 +7,7 @@
 
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
-#include "serve/link.hpp"
+#include "referee/page_link.hpp"
 #include "store/game_store.hpp"
 
 namespace cli {
@@ -30,7 +30,7 @@ std::string base_of(const LinkOptions& opts) {
     throw core::UserError(core::Exit::kUsage,
                           "link needs the address the pages are served at: --base-url URL or "
                           "$CARAVAN_REF_BASE_URL (serve's --base-url)");
-  return serve::checked_base_url(base);
+  return referee::checked_base_url(base);
 }
 
 }  // namespace
@@ -55,19 +55,19 @@ void add_link(CLI::App& app, Context& context, Handler& handler) {
       const auto game = games.find_game(opts->game);
       if (!game) throw core::UserError(core::Exit::kNoInput, fmt::format("no game {}", opts->game));
       if (opts->observer) {
-        std::cout << serve::observer_url(base, game->id) << "\n";
+        std::cout << referee::observer_url(base, game->id) << "\n";
         return 0;
       }
       for (const auto& seat : game->players) {
         if (seat.name != opts->player) continue;
-        const std::string capability =
-            serve::seat_capability(serve::capability_key(context.existing_db()), game->id, seat);
+        const std::string capability = referee::seat_capability(
+            referee::capability_key(context.existing_db()), game->id, seat);
         if (capability.empty())
           throw core::UserError(core::Exit::kUsage,
                                 fmt::format("{}'s seat in game {} is played by the referee's bot: "
                                             "it has no page",
                                             seat.name, game->id));
-        std::cout << serve::player_url(base, game->id, capability) << "\n";
+        std::cout << referee::player_url(base, game->id, capability) << "\n";
         return 0;
       }
       throw core::UserError(core::Exit::kNoPermission,

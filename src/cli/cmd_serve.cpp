@@ -10,7 +10,7 @@
 
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
-#include "serve/link.hpp"
+#include "referee/page_link.hpp"
 
 namespace cli {
 
@@ -79,7 +79,7 @@ void add_serve(CLI::App& app, Context& context, Handler& handler) {
       if (opts->base_url.empty())
         if (const char* env = std::getenv("CARAVAN_REF_BASE_URL"); env && *env)
           opts->base_url = env;
-      if (!opts->base_url.empty()) opts->base_url = serve::checked_base_url(opts->base_url);
+      if (!opts->base_url.empty()) opts->base_url = referee::checked_base_url(opts->base_url);
       context.existing_db();  // a missing database is 66 now, not at the first request
       if (serve_runner == nullptr)
         throw core::UserError(core::Exit::kConfig, "serve runs in caravan-ref-serve only");

@@ -12,6 +12,7 @@
 #include "output/writer.hpp"
 #include "referee/html.hpp"
 #include "referee/move_lines.hpp"
+#include "referee/page_link.hpp"
 #include "referee/picture.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
@@ -299,6 +300,19 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
   const std::string lead = finished ? outcome_words(view, reader) : std::string();
   body << greeting(reader.to) << (lead.empty() ? "" : lead + "\n\n") << news << "\n\n"
        << board << "\n";
+  // The reader's live page under serve, where the game master gave its address: a seat's own
+  // (worth the seat, as its token is: only its own mail carries it), or the observers' page.
+  const std::string page =
+      referee::page_url_for(games.db(), game, reader.player ? &*reader.player : nullptr);
+  std::string page_html;
+  if (!page.empty()) {
+    body << (reader.player ? "Your page on the web, to see the game live and play: "
+                           : "The game's page on the web, live: ")
+         << page << "\n\n";
+    page_html =
+        fmt::format("<p class=\"page\"><a href=\"{}\">{}</a></p>\n", core::svg::escape(page),
+                    reader.player ? "Open your page on the web" : "Open the game's page");
+  }
   if (finished) {
     const std::string record = fmt::format("{}-record.yaml", game.id);
     mail.attachments.push_back(
@@ -381,7 +395,7 @@ Outgoing view_letter(referee::GamesInHand& games, const store::GameRow& game, co
   if (!coda.empty()) body << "\n" << coda << "\n";  // receipts and their keys come last
   body << kSignature;
   mail.body = body.str();
-  mail.html = letter_html(mail.subject, lead, picture, moves_html, mail.body, board);
+  mail.html = letter_html(mail.subject, lead, picture, page_html + moves_html, mail.body, board);
   return mail;
 }
 

@@ -11,7 +11,9 @@
 #include "mail/mailer.hpp"
 #include "mail/notices.hpp"
 #include "referee/in_hand.hpp"
+#include "referee/page_link.hpp"
 #include "referee/referee.hpp"
+#include "store/game_store.hpp"
 #include "unit/temp_db.hpp"
 
 namespace {
@@ -184,3 +186,34 @@ TEST_F(MailLetters, EachMoveButtonSaysItsMoveAsTheGameSaysIt) {
 }
 
 }  // namespace
+
+// Where the game master gave serve's address (CARAVAN_REF_BASE_URL), each reader's mail carries
+// their page (issue 64): a seat its own private page, in its own mail alone (the link plays that
+// seat), an observer the public one; without it, no page at all.
+TEST_F(MailLetters, EachReaderIsGivenTheirOwnPageWhereABaseUrlIsSet) {
+  for (const auto& mail : invitations())
+    EXPECT_EQ(mail.body.find("/play/"), std::string::npos) << "no base URL, no page";
+  ASSERT_EQ(setenv("CARAVAN_REF_BASE_URL", "https://games.example.org/caravan/", 1), 0);
+  const auto row = store::GameStore(db()).find_game(game_);
+  ASSERT_TRUE(row);
+  const std::string key = referee::capability_key(db());
+  std::map<std::string, std::string> page;  // address -> their page
+  for (const auto& seat : row->players)
+    page[seat.name == "Ann" ? "ann@example.org" : "bob@example.org"] = referee::player_url(
+        "https://games.example.org/caravan", game_, referee::seat_capability(key, game_, seat));
+  page["olga@example.net"] = "https://games.example.org/caravan/watch/" + game_;
+  const auto mails = invitations();
+  unsetenv("CARAVAN_REF_BASE_URL");
+  ASSERT_EQ(mails.size(), 3u);
+  for (const auto& mail : mails) {
+    SCOPED_TRACE(mail.to.address);
+    const std::string& mine = page.at(mail.to.address);
+    EXPECT_NE(mail.body.find(mine), std::string::npos) << mail.body;
+    EXPECT_NE(mail.html.find("<a href=\"" + mine + "\">"), std::string::npos) << mail.html;
+    for (const auto& [address, theirs] : page)
+      if (address != mail.to.address && theirs.find("/play/") != std::string::npos) {
+        EXPECT_EQ(mail.body.find(theirs), std::string::npos) << "another seat's page";
+        EXPECT_EQ(mail.html.find(theirs), std::string::npos) << "another seat's page";
+      }
+  }
+}

@@ -29,9 +29,9 @@
 #include "referee/html.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/news.hpp"
+#include "referee/page_link.hpp"
 #include "referee/picture.hpp"
 #include "referee/referee.hpp"
-#include "serve/link.hpp"
 #include "store/game_store.hpp"
 #include "store/sqlite.hpp"
 #include "turnfile/turnfile.hpp"
@@ -319,7 +319,7 @@ std::optional<std::string> bearer(Shared& shared, const httplib::Request& req,
   constexpr std::string_view kScheme = "Bearer ";
   std::optional<store::PlayerRow> seat;
   if (header.size() > kScheme.size() && header.compare(0, kScheme.size(), kScheme) == 0)
-    seat = seat_of_token(game, header.substr(kScheme.size()));
+    seat = referee::seat_of_token(game, header.substr(kScheme.size()));
   if (!seat) {
     shared.throttle.failed(req.remote_addr);
     throw wrong_token();
@@ -593,7 +593,7 @@ void give_note(Shared& shared, const std::string& capability, const std::string&
 store::PlayerRow page_seat(Shared& shared, const httplib::Request& req, const store::GameRow& row,
                            const std::string& key) {
   shared.throttle.wait(req.remote_addr);
-  auto seat = seat_of_capability(key, row, req.matches[2]);
+  auto seat = referee::seat_of_capability(key, row, req.matches[2]);
   if (!seat) {
     shared.throttle.failed(req.remote_addr);
     throw core::UserError(core::Exit::kNoInput,
@@ -625,7 +625,7 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
   store::ReadSnapshot snapshot(db);  // the view, its moves and its history as they were together
   referee::GamesInHand games(db);
   const auto row = game_row(games, game);
-  const std::string key = capability_key(db);
+  const std::string key = referee::capability_key(db);
   const auto seat = page_seat(shared, req, *row, key);
   const std::string etag = etag_of(row->next_turn);
   if (not_modified(req, res, etag)) return;
@@ -641,7 +641,7 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
   links.player = seat.name;
   links.turn = view.at("turn").get<std::int64_t>();
   links.form_action = capability;  // relative: this very page, behind any proxy's prefix
-  links.form_code = form_code(key, capability);
+  links.form_code = referee::form_code(key, capability);
   links.keep_open = games.game(game)->state->end_turn_move().has_value();
   std::string page = referee::html_page(view, moves.moves, games.history(game, seat.name)["turns"],
                                         links, moves.total);
@@ -689,7 +689,7 @@ void page_post(Shared& shared, const httplib::Request& req, httplib::Response& r
   const std::string game = req.matches[1], capability = req.matches[2];
   referee::GamesInHand games(db);
   const auto row = game_row(games, game);
-  const std::string key = capability_key(db);
+  const std::string key = referee::capability_key(db);
   const auto seat = page_seat(shared, req, *row, key);
   // A browser names the page that posts (Origin); one from another site is refused, and so is
   // a post without the page's code.
@@ -697,7 +697,7 @@ void page_post(Shared& shared, const httplib::Request& req, httplib::Response& r
   const bool same_site = origin.empty() ? req.get_header_value("Sec-Fetch-Site") != "cross-site"
                                         : own_origin(shared, req, origin);
   const std::string code = req.get_param_value("code");
-  const std::string mine = form_code(key, capability);
+  const std::string mine = referee::form_code(key, capability);
   if (!same_site || code.size() != mine.size() || !core::same_digest(code, mine)) {
     res.status = 403;
     res.set_header("Cache-Control", "no-store");
@@ -792,7 +792,8 @@ int run(cli::Context& context, const cli::ServeOptions& options) {
     if (const char* env = std::getenv("CARAVAN_REF_KEY"); env && *env) shared.open.key_file = env;
   shared.base_url = options.base_url;
   shared.streams_max = std::max(1, options.threads / 2);
-  capability_key(context.existing_db());  // the key file is read (or made) before any request
+  referee::capability_key(
+      context.existing_db());  // the key file is read (or made) before any request
 
   // SIGTERM and SIGINT are taken by one thread (sigwait), which stops the server; every other
   // thread, made after this, has them blocked. A write to a closed connection is an error, not a

@@ -1,4 +1,5 @@
-// The pages of `caravan-ref serve` and the links to them (caravan-ref(1), serve and link).
+// The pages of `caravan-ref serve` and the links to them, which serve, `link` and the mails
+// (where a base URL is set) give (caravan-ref(1), serve and link).
 //
 // A player's page is a capability: whoever holds its link plays that seat, so the link is worth
 // what the seat's token is worth. It is not stored anywhere: it is a BLAKE2b code, keyed with a
@@ -14,7 +15,7 @@
 #include "store/game_store.hpp"
 #include "store/sqlite.hpp"
 
-namespace serve {
+namespace referee {
 
 // 32 hex digits, like a token; empty for a seat the referee's bot holds (no person plays it).
 std::string seat_capability(const std::string& key, const std::string& game,
@@ -33,9 +34,18 @@ std::string form_code(const std::string& key, const std::string& capability);
 // A base URL as given (http or https, a host, an optional path), without its trailing slash;
 // UserError 64 otherwise.
 std::string checked_base_url(const std::string& base);
+// The base URL the game master gave for the pages' links in mail ($CARAVAN_REF_BASE_URL, the
+// one serve and link read), checked; nullopt when it is not set, or not a base URL (said once on
+// standard error: a letter is never held back for it).
+std::optional<std::string> mail_base_url();
+// The page a reader of `game`'s mail is given under mail_base_url(): a seat's own (its
+// capability; none for a bot's seat), or the observers' page when `seat` is null. Empty without a
+// base URL.
+std::string page_url_for(store::Database& db, const store::GameRow& game,
+                         const store::PlayerRow* seat);
 // BASE/play/GAME/CAPABILITY and BASE/watch/GAME, each part escaped.
 std::string player_url(const std::string& base, const std::string& game,
                        const std::string& capability);
 std::string observer_url(const std::string& base, const std::string& game);
 
-}  // namespace serve
+}  // namespace referee

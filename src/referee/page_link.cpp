@@ -1,4 +1,8 @@
-#include "serve/link.hpp"
+#include "referee/page_link.hpp"
+
+#include <cstdlib>
+#include <iostream>
+#include <mutex>
 
 #include <fmt/format.h>
 #include <glib.h>
@@ -7,7 +11,7 @@
 #include "core/errors.hpp"
 #include "ledger/receipt.hpp"
 
-namespace serve {
+namespace referee {
 
 namespace {
 
@@ -76,6 +80,30 @@ std::string checked_base_url(const std::string& base) {
   return url;
 }
 
+std::optional<std::string> mail_base_url() {
+  const char* env = std::getenv("CARAVAN_REF_BASE_URL");
+  if (!env || !*env) return std::nullopt;
+  try {
+    return checked_base_url(env);
+  } catch (const core::UserError& error) {
+    static std::once_flag said;
+    std::call_once(said, [&] {
+      std::cerr << "caravan-ref: warning: CARAVAN_REF_BASE_URL: " << error.what()
+                << "; the mails carry no page links\n";
+    });
+    return std::nullopt;
+  }
+}
+
+std::string page_url_for(store::Database& db, const store::GameRow& game,
+                         const store::PlayerRow* seat) {
+  const auto base = mail_base_url();
+  if (!base) return {};
+  if (!seat) return observer_url(*base, game.id);
+  const std::string capability = seat_capability(capability_key(db), game.id, *seat);
+  return capability.empty() ? std::string() : player_url(*base, game.id, capability);
+}
+
 std::string player_url(const std::string& base, const std::string& game,
                        const std::string& capability) {
   return fmt::format("{}/play/{}/{}", base, path_part(game), capability);
@@ -85,4 +113,4 @@ std::string observer_url(const std::string& base, const std::string& game) {
   return fmt::format("{}/watch/{}", base, path_part(game));
 }
 
-}  // namespace serve
+}  // namespace referee
