@@ -503,18 +503,23 @@ void page_headers(httplib::Response& res, const std::string& nonce) {
 }
 
 // The script that keeps the page live: it asks for the page's ETag every second and reloads
-// when the game has changed. Without it the page is the same page, its forms just as good. No
-// '<' or '&' in it: the page stays well-formed XML, as html_page's pages are.
+// when the game has changed. Without it the page is the same page, its forms just as good. Once a
+// form is sent it asks no more: a reload of its own would cancel the post's way back to the page,
+// which says (once) what the post did. No '<' or '&' in it: the page stays well-formed XML, as
+// html_page's pages are.
 std::string live_script(const std::string& nonce, const std::string& etag) {
   return fmt::format(
       "<script nonce=\"{}\">\n"
       "(function () {{\n"
-      "  var tag = '{}';\n"
+      "  var tag = '{}', leaving = false;\n"
+      "  document.addEventListener('submit', function () {{ leaving = true; }});\n"
       "  function look() {{\n"
+      "    if (leaving) return;\n"
       "    fetch(location.pathname, {{ method: 'HEAD', cache: 'no-store',\n"
       "                               headers: {{ 'If-None-Match': tag }} }})\n"
       "      .then(function (r) {{\n"
       "        var now = r.status === 200 ? r.headers.get('ETag') : tag;\n"
+      "        if (leaving) return;\n"
       "        if (now !== tag) location.replace(location.pathname);\n"
       "        else setTimeout(look, 1000);\n"
       "      }}, function () {{ setTimeout(look, 3000); }});\n"
