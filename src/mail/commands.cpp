@@ -86,13 +86,6 @@ std::string listed(const std::array<std::string_view, N>& names) {
   throw core::UserError(core::Exit::kRejected, message);
 }
 
-// A string as a YAML value: quoted when a reader would take it for another thing.
-std::string yaml_scalar(const std::string& text) {
-  std::string yaml = output::to_yaml(text);
-  while (!yaml.empty() && yaml.back() == '\n') yaml.pop_back();
-  return yaml;
-}
-
 // What a command without a token is told: the lines that make it one, with what the sender gave.
 std::string token_lines(const std::string& command, const std::string& game,
                         const std::string& player) {
@@ -100,8 +93,8 @@ std::string token_lines(const std::string& command, const std::string& game,
       "Send \"{}\" again as the Subject, with these lines as the text of the mail, {} replaced "
       "by the token of your invitation (the first mail of the game):\n\n"
       "  game: {}\n  player: {}\n  token: {}\n",
-      command, kTokenPlaceholder, game.empty() ? "GAME-ID" : yaml_scalar(game),
-      player.empty() ? "YOUR-NAME" : yaml_scalar(player), kTokenPlaceholder);
+      command, kTokenPlaceholder, game.empty() ? "GAME-ID" : output::yaml_scalar(game),
+      player.empty() ? "YOUR-NAME" : output::yaml_scalar(player), kTokenPlaceholder);
 }
 
 // "rules" needs no token: the rules are no secret. Its word is a game's kind ("rules

@@ -167,6 +167,12 @@ std::string to_yaml(const nlohmann::json& doc) {
   return std::string(out.c_str()) + "\n";
 }
 
+std::string yaml_scalar(const std::string& text) {
+  std::string yaml = to_yaml(text);
+  while (!yaml.empty() && yaml.back() == '\n') yaml.pop_back();
+  return yaml;
+}
+
 std::string to_yaml_slowly(const nlohmann::json& doc) {
   YAML::Emitter out;
   emit(out, doc, false);

@@ -14,6 +14,9 @@ enum class Format { kYaml, kJson, kText };
 Format parse_format(const std::string& name);
 
 std::string to_yaml(const nlohmann::json& doc);
+// A string as one YAML value on a line of its own (no line end): quoted when a reader would take
+// it for something else ("Ann: x #y", "- [Ann]", "yes", "1e3"), as to_yaml writes it.
+std::string yaml_scalar(const std::string& text);
 // The same YAML with every string left to yaml-cpp's own checks: the reference to_yaml's faster
 // path for plain words is tested against.
 std::string to_yaml_slowly(const nlohmann::json& doc);

@@ -91,15 +91,9 @@ TurnLinks turn_links(GamesInHand& games, const std::string& game, const std::str
 std::string turn_file(const std::string& game, const std::string& player, std::int64_t turn,
                       const std::string& credential, const std::vector<std::string>& moves,
                       bool keep_open) {
-  // The game's id and the player's name as yaml-cpp writes a string (output::to_yaml), quoted
-  // when a reader would take it for something else: "Ann: x #y", "- [Ann]", "yes", "1e3".
-  const auto scalar = [](const std::string& text) {
-    std::string yaml = output::to_yaml(text);
-    while (!yaml.empty() && yaml.back() == '\n') yaml.pop_back();
-    return yaml;
-  };
-  std::string text = fmt::format("game: {}\nplayer: {}\nturn: {}\n{}\n", scalar(game),
-                                 scalar(player), turn, credential);
+  // The game's id and the player's name quoted where a reader would take them for another thing.
+  std::string text = fmt::format("game: {}\nplayer: {}\nturn: {}\n{}\n", output::yaml_scalar(game),
+                                 output::yaml_scalar(player), turn, credential);
   if (keep_open) text += "end: false\n";
   text += "moves:\n";
   for (const auto& move : moves) text += "  - " + move + "\n";

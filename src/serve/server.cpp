@@ -681,12 +681,6 @@ void observer_page(Shared& shared, const httplib::Request& req, httplib::Respons
   send_page(res, page, etag, nonce);
 }
 
-std::string yaml_scalar(const std::string& text) {
-  std::string yaml = output::to_yaml(text);
-  while (!yaml.empty() && yaml.back() == '\n') yaml.pop_back();
-  return yaml;
-}
-
 // A form's post: checked against cross-site requests, made a turn file with the seat's turn
 // pass, played through referee::submit, then 303 back to the page, which says what it did.
 void page_post(Shared& shared, const httplib::Request& req, httplib::Response& res) {
@@ -720,16 +714,17 @@ void page_post(Shared& shared, const httplib::Request& req, httplib::Response& r
   const auto held = games.game(game);
   const auto& player = held->row.players.at(static_cast<std::size_t>(seat.seat));
   const std::string pass = ledger::turn_pass(ledger::turn_pass_key(db), player, game, turn);
-  std::string text = fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\n", yaml_scalar(game),
-                                 yaml_scalar(seat.name), turn, pass);
+  std::string text;
   if (!action.empty()) {
-    text += "action: " + yaml_scalar(action) + "\n";
+    text = fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\naction: {}\n",
+                       output::yaml_scalar(game), output::yaml_scalar(seat.name), turn, pass,
+                       output::yaml_scalar(action));
   } else {
     // One move, as the page wrote it (a line of YAML flow): nothing that starts another line.
     if (move.empty() || move.find_first_of("\r\n") != std::string::npos)
       throw core::UserError(core::Exit::kUsage, "the form carries no move");
-    if (held->state->end_turn_move()) text += "end: false\n";
-    text += "moves:\n  - " + move + "\n";
+    text = referee::turn_file(game, seat.name, turn, "token: " + pass, {move},
+                              held->state->end_turn_move().has_value());
   }
   const auto outcome = [&] {
     const std::lock_guard one_at_a_time(shared.turns);
