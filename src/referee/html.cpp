@@ -1,5 +1,8 @@
 #include "referee/html.hpp"
 
+#include <optional>
+#include <utility>
+
 #include <fmt/format.h>
 #include <glib.h>
 
@@ -7,6 +10,7 @@
 #include "ledger/game_ledger.hpp"
 #include "ledger/receipt.hpp"
 #include "output/writer.hpp"
+#include "referee/move_lines.hpp"
 #include "referee/prose.hpp"
 
 namespace referee {
@@ -193,6 +197,58 @@ std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLink
                   "moves.</p>\n"
                 : "<p>Tap a move: your mail program opens a reply with the whole turn in it; "
                   "send it as it is to play that move.</p>\n";
+  return html;
+}
+
+std::string move_steps_html(const MoveStep& step, const Document& chosen, const TurnLinks& links,
+                            const std::string& kind, std::size_t total) {
+  const core::Engine* engine = core::find_engine(kind);
+  std::string html =
+      fmt::format("<h2>{}'s move, a part at a time ({} legal)</h2>\n", escape(links.player), total);
+  if (chosen.is_null())
+    html += "<p>Pick the first part; the next parts follow, then the move to play.</p>\n";
+  else
+    html += fmt::format("<p>Chosen: {}. <a href=\"{}\">Start again</a></p>\n",
+                        escape(chosen_words(chosen, kind)), escape(links.form_action));
+  // A move the parts chosen make, and each next part that makes a move nothing goes on from: a
+  // button that plays it. The other parts: links to the next step.
+  std::vector<std::pair<Document, std::string>> plays;
+  const auto say = [&](const Document& move) {
+    const std::string words = engine ? engine->move_phrase(move) : std::string();
+    return words.empty() ? move_line(move, kind) : words;
+  };
+  if (step.complete) plays.emplace_back(*step.complete, say(*step.complete));
+  for (const auto& choice : step.choices)
+    if (choice.whole && !choice.more) plays.emplace_back(choice.partial, say(choice.partial));
+  if (!plays.empty()) {
+    html += fmt::format(
+        "<form method=\"post\" action=\"{}\">\n<input type=\"hidden\" name=\"code\" "
+        "value=\"{}\"/>\n<input type=\"hidden\" name=\"turn\" value=\"{}\"/>\n<p>",
+        escape(links.form_action), escape(links.form_code), links.turn);
+    for (const auto& [move, words] : plays)
+      html += fmt::format("<button class=\"move\" name=\"move\" value=\"{}\">Play: {}</button> ",
+                          escape(move_line(move, kind)), escape(words));
+    html += "</p>\n</form>\n";
+  }
+  std::optional<std::string> part;  // the part of the list item open
+  for (const auto& choice : step.choices) {
+    if (choice.whole && !choice.more) continue;
+    if (!part)
+      html += plays.empty() ? "<ul class=\"moves\">\n" : "<p>Or build a move:</p>\n<ul class=\"moves\">\n";
+    if (choice.part != part) {
+      html +=
+          fmt::format("{}<li>{}", part ? "</li>\n" : "",
+                      choice.part.empty() ? std::string() : "<b>" + escape(choice.part) + "</b>: ");
+      part = choice.part;
+    }
+    html +=
+        fmt::format("<a class=\"move step\" href=\"{}?step={}\">{}</a> ", escape(links.form_action),
+                    escape(uri_escaped(choice.partial.dump())), escape(choice.value));
+  }
+  if (part) html += "</li>\n</ul>\n";
+  if (!step.complete && step.choices.empty())
+    html += fmt::format("<p>No legal move begins so. <a href=\"{}\">Start again</a></p>\n",
+                        escape(links.form_action));
   return html;
 }
 

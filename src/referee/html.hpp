@@ -15,6 +15,7 @@
 #include "core/engine.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/move_lines.hpp"
+#include "referee/move_steps.hpp"
 
 namespace referee {
 
@@ -56,6 +57,13 @@ std::string mailto(const std::string& to, const std::string& subject, const std:
 // out (or `total` is more than the list holds). Without links.to: the moves as code, as before.
 std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLinks& links,
                             std::size_t per_group, std::size_t total);
+
+// A live page's move built a part at a time (move_steps.hpp), for a seat with more legal moves
+// than buttons can show: the parts `chosen` so far, the move they make as a button of the page's
+// form (links.form_action, form_code, turn), and each next part as a link to the page with
+// `?step=` the partial move (a GET: it plays nothing, and works without JavaScript).
+std::string move_steps_html(const MoveStep& step, const core::Document& chosen,
+                            const TurnLinks& links, const std::string& kind, std::size_t total);
 
 // The history (referee::history's turns) as a list of sentences (prose.hpp, turn_words), each
 // move as `engine` says it when one is given.

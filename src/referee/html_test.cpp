@@ -95,6 +95,40 @@ TEST(Html, AMoveButtonSaysTheMoveInTheGamesWordsAndMailsItsNotation) {
       << plain;
 }
 
+TEST(Html, AMoveBuiltAPartAtATimeLinksEachPartAndPlaysAWholeMoveByAButton) {
+  const Document moves = Document::parse(R"([
+    {"move": {"from": "a1", "to": "b1"}}, {"move": {"from": "a1", "to": "c1"}}, "end"])");
+  referee::TurnLinks links;
+  links.player = "ann";
+  links.turn = 7;
+  links.form_action = "cap";
+  links.form_code = "code";
+  const std::string first = referee::move_steps_html(
+      referee::next_step(moves, nullptr, "huber-caravan"), nullptr, links, "huber-caravan", 3);
+  // "end" makes a move alone: a button of the form, in words, with its notation as the value.
+  EXPECT_NE(first.find("<input type=\"hidden\" name=\"turn\" value=\"7\"/>"), std::string::npos);
+  EXPECT_NE(first.find("name=\"move\" value=\"end\">Play: "), std::string::npos) << first;
+  // The camel's square is a link to the page with the partial move, escaped for the address.
+  EXPECT_NE(first.find("<b>move from</b>: <a class=\"move step\" "
+                       "href=\"cap?step=%7B%22move%22%3A%7B%22from%22%3A%22a1%22%7D%7D\">a1</a>"),
+            std::string::npos)
+      << first;
+  const Document chosen = Document::parse(R"({"move": {"from": "a1"}})");
+  const std::string second = referee::move_steps_html(
+      referee::next_step(moves, chosen, "huber-caravan"), chosen, links, "huber-caravan", 3);
+  EXPECT_NE(second.find("Chosen: move from a1. <a href=\"cap\">Start again</a>"), std::string::npos)
+      << second;
+  // Each destination makes a whole move: buttons, nothing left to link.
+  EXPECT_NE(second.find("value=\"{move: {from: a1, to: c1}}\">Play: "), std::string::npos)
+      << second;
+  EXPECT_EQ(second.find("a class=\"move step\""), std::string::npos) << second;
+  const Document nowhere = Document::parse(R"({"move": {"from": "z9"}})");
+  EXPECT_NE(referee::move_steps_html(referee::next_step(moves, nowhere, "huber-caravan"), nowhere,
+                                     links, "huber-caravan", 3)
+                .find("No legal move begins so."),
+            std::string::npos);
+}
+
 TEST(Html, TheHistoryIsSentencesNamingEachPlayerOnce) {
   const Document turns = Document::parse(R"([
     {"turn": 1, "player": "ann", "moves": [{"play": "7S", "on": 1}], "events": []},

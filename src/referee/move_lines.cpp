@@ -19,15 +19,6 @@ const std::vector<std::string>& key_order(const std::string& kind) {
   return engine ? engine->notation().key_order : kNone;
 }
 
-std::vector<std::string> ordered_keys(const Document& map, const std::string& kind) {
-  std::vector<std::string> keys;
-  for (const auto& key : key_order(kind))
-    if (map.contains(key)) keys.push_back(key);
-  for (const auto& [key, value] : map.items())  // the rest, as the document has them
-    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
-  return keys;
-}
-
 std::string value_line(const Document& value, const std::string& kind) {
   if (value.is_object()) return move_line(value, kind);
   if (value.is_array()) {
@@ -57,6 +48,15 @@ std::string label_of(const Document& move, const std::string& kind) {
 }
 
 }  // namespace
+
+std::vector<std::string> ordered_keys(const Document& map, const std::string& kind) {
+  std::vector<std::string> keys;
+  for (const auto& key : key_order(kind))
+    if (map.contains(key)) keys.push_back(key);
+  for (const auto& [key, value] : map.items())  // the rest, as the document has them
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+  return keys;
+}
 
 std::string move_line(const Document& move, const std::string& kind) {
   if (!move.is_object()) return value_line(move, kind);

@@ -13,6 +13,9 @@
 
 namespace referee {
 
+// A mapping's keys in the order the game's notation writes them, the others after them.
+std::vector<std::string> ordered_keys(const core::Document& map, const std::string& kind);
+
 // One move on one line, YAML flow style: {play: JC, on: 1, at: 1}; a plain word stays a word.
 std::string move_line(const core::Document& move, const std::string& kind);
 

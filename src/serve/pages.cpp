@@ -24,6 +24,19 @@ namespace {
 using core::Document;
 
 constexpr std::size_t kPageMoves = 5000;
+// More legal moves than this and the page builds a move a part at a time (referee/move_steps.hpp)
+// instead of a button each: a phone's screen holds about this many buttons to scan.
+constexpr std::size_t kButtonsAtMost = 60;
+
+// The partial move of the page's `?step=` (JSON), null without one.
+Document step_of(const httplib::Request& req) {
+  if (!req.has_param("step")) return nullptr;
+  const std::string text = req.get_param_value("step");
+  Document step = text.size() <= 2048 ? Document::parse(text, nullptr, false) : Document();
+  if (step.is_discarded() || step.is_null())
+    throw core::UserError(core::Exit::kUsage, "the page's step is not the beginning of a move");
+  return step;
+}
 
 std::string etag_of(std::int64_t next_turn) { return fmt::format("\"t{}\"", next_turn); }
 
@@ -190,7 +203,9 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
     return;
   }
   const auto view = games.view(game, seat.name);
-  const auto moves = games.legal_moves(game, seat.name, nullptr, kPageMoves);
+  const Document chosen = step_of(req);
+  const auto moves = games.legal_moves(game, seat.name, chosen, kPageMoves);
+  const bool stepwise = !chosen.is_null() || moves.total > kButtonsAtMost || !moves.total_exact;
   referee::TurnLinks links;
   links.game = game;
   links.player = seat.name;
@@ -198,8 +213,17 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
   links.form_action = capability;  // relative: this very page, behind any proxy's prefix
   links.form_code = referee::form_code(key, capability);
   links.keep_open = games.game(game)->state->end_turn_move().has_value();
-  std::string page = referee::html_page(view, moves.moves, games.history(game, seat.name)["turns"],
-                                        links, moves.total);
+  std::string page =
+      referee::html_page(view, stepwise ? Document::array() : moves.moves,
+                         games.history(game, seat.name)["turns"], links, moves.total);
+  if (stepwise) {
+    const std::string kind = view.value("kind", std::string());
+    const auto all =
+        chosen.is_null() ? moves.total : games.legal_moves(game, seat.name, nullptr, 1).total;
+    insert_before(page, "<h2>History</h2>",
+                  referee::move_steps_html(referee::next_step(moves.moves, chosen, kind), chosen,
+                                           links, kind, all));
+  }
   const std::string nonce = core::random_hex(16);
   if (const std::string note = take_note(shared, capability); !note.empty())
     insert_before(

@@ -1,8 +1,14 @@
 """caravan-ref serve's live pages in Debian's Chromium (Selenium, headless), at 390 and 1280 px.
 
-    serve.py CARAVAN_REF SOURCE_DIR
+    serve.py CARAVAN_REF SOURCE_DIR [games]
 
-For each width, a game of nv-caravan and one of caravaneers: both players' private pages open in
+With `games`: a whole game of each engine (examples/KIND/new.args), every seat's page open in a
+window of its own at 390 px (a phone), played to its end by clicking alone: a move's button, or
+where the page builds a move a part at a time (huber-caravan, caravanserai), each part's link and
+then the move's button. The move clicked is the first, second or third the engine lists, in turn,
+so that each game runs as its replay would. Each turn, the next seat's window must show the move
+(it reloads by itself) before it plays; at the end every window shows the result. Without:
+for each width, a game of nv-caravan and one of caravaneers: both players' private pages open in
 two windows of one browser. The player to move clicks a move's button (a form post, 303 back to
 the page, which says the turn was played); the other window, left alone, must show the move
 (its script asks for the page's ETag every second, sees it change and reloads) within a
@@ -19,14 +25,16 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 try:
+    import yaml
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
-    print("skipped: needs python3-selenium (bash .ci/install-deps test)")
+    print("skipped: needs python3-selenium and python3-yaml (bash .ci/install-deps test)")
     sys.exit(77)
 
 BIN, SRC = sys.argv[1:3]
@@ -44,6 +52,7 @@ MOVES_EACH = 4          # moves clicked per game and width
 # machine or a sanitizer build (a page that never updates still fails); the slowest is printed.
 SEEN_WITHIN = 30.0
 SEEN = []
+KINDS = ("caravaneers", "nv-caravan", "decktet-caravan", "huber-caravan", "caravanserai")
 
 
 def check(ok, what):
@@ -153,19 +162,136 @@ def play(driver, server, kind, args, width):
     driver.switch_to.window(list(windows.values())[0])
 
 
+def begins(move, partial):
+    """Whether `move` begins with `partial` as a page's step does (referee/move_steps.hpp)."""
+    if isinstance(partial, dict):
+        return isinstance(move, dict) and all(
+            k in move and begins(move[k], v) for k, v in partial.items())
+    if isinstance(partial, list):
+        return isinstance(move, list) and len(partial) <= len(move) and all(
+            begins(m, p) if isinstance(p, (dict, list)) and not isinstance(m, list) else m == p
+            for m, p in zip(move, partial))
+    return move == partial
+
+
+def page_turn(driver):
+    try:  # None while the page is being replaced, as it is when it sees a change
+        fields = driver.find_elements(By.CSS_SELECTOR, "input[name=turn]")
+        return int(fields[0].get_attribute("value")) if fields else None
+    except Exception:
+        return None
+
+
+def as_text(value):
+    """A move with every scalar a string: a button's YAML read with yaml.BaseLoader compares."""
+    if isinstance(value, dict):
+        return {k: as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [as_text(v) for v in value]
+    return str(value)
+
+
+def note_of(driver):
+    try:
+        return " ".join(n.text for n in driver.find_elements(By.CSS_SELECTOR, "p.note"))
+    except Exception:
+        return ""
+
+
+def wait_for_note(driver, text):
+    try:
+        WebDriverWait(driver, SEEN_WITHIN, poll_frequency=0.1).until(
+            lambda d: note_of(d) == text)
+        return True
+    except Exception:
+        return False
+
+
+def play_whole(driver, server, kind, args, width, most=200):
+    made = json.loads(cli("new", kind, *args))
+    game = made["game"]
+    names = [p["name"] for p in made["players"]]
+    windows = {}
+    for i, name in enumerate(names):
+        if i > 0:
+            driver.switch_to.new_window("window")
+            driver.set_window_size(width, 900)
+        driver.get(cli("link", game, "--player", name, "--base-url", server).strip())
+        windows[name] = driver.current_window_handle
+    turns, stepped, moved_at, last = 0, 0, None, None
+    while turns < most:
+        referee = json.loads(cli("view", game, "--referee"))
+        if referee.get("finished"):
+            break
+        mover = referee["to_move"][0]
+        turn = json.loads(cli("view", game, "--player", mover))["turn"]
+        listed = json.loads(cli("moves", game, "--player", mover, "--limit", "3"))["moves"]
+        target = listed[turns % len(listed)]
+        driver.switch_to.window(windows[mover])
+        try:  # the window shows this turn by itself (the page asks every second)
+            WebDriverWait(driver, SEEN_WITHIN, poll_frequency=0.1).until(
+                lambda d: page_turn(d) == turn)
+        except Exception:
+            check(False, f"{kind}: {mover}'s window never showed turn {turn}")
+            return
+        if moved_at is not None and mover != last:
+            SEEN.append(time.monotonic() - moved_at)
+        for _ in range(12):  # a button plays the move; a part's link builds it
+            wanted = as_text(target)
+            button = [b for b in driver.find_elements(By.CSS_SELECTOR, "button[name=move]")
+                      if yaml.load(b.get_attribute("value"), Loader=yaml.BaseLoader) == wanted]
+            if button:
+                button[0].click()
+                break
+            links = [a for a in driver.find_elements(By.CSS_SELECTOR, "a.step") if begins(
+                target, json.loads(urllib.parse.unquote(
+                    a.get_attribute("href").split("?step=", 1)[1])))]
+            if not check(links, f"{kind}: turn {turn}: no button or part leads to {wanted}"):
+                return
+            links[0].click()
+            stepped += 1
+        # The page the post comes back to says so (a seat that moves again has the last
+        # move's note until then).
+        if not check(wait_for_note(driver, f"Turn {turn} played."),
+                     f"{kind}: {mover}'s page says nothing of turn {turn}: {note_of(driver)!r}"):
+            return
+        moved_at, last = time.monotonic(), mover
+        turns += 1
+        if turns % 10 == 1:
+            page_checks(driver, f"{kind}: {mover}'s page, turn {turn}", width)
+    check(json.loads(cli("view", game, "--referee")).get("finished"),
+          f"{kind}: the game ended within {most} turns")
+    for name, handle in windows.items():  # every window shows the end by itself
+        driver.switch_to.window(handle)
+        try:
+            WebDriverWait(driver, SEEN_WITHIN, poll_frequency=0.1).until(
+                lambda d: not d.find_elements(By.CSS_SELECTOR, "input[name=turn]"))
+            ended = True
+        except Exception:
+            ended = False
+        check(ended, f"{kind}: {name}'s window shows the game over")
+        page_checks(driver, f"{kind}: {name}'s page at the end", width)
+    print(f"{kind}: {turns} turns clicked ({stepped} parts chosen on the way)", flush=True)
+    for handle in list(windows.values())[1:]:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(list(windows.values())[0])
+
+
 def main():
+    whole = sys.argv[3:4] == ["games"]
     cli("init")
     proc = subprocess.Popen([BIN, "serve", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE,
                             stderr=open(os.path.join(WORK, "serve.log"), "w"), text=True)
     server = proc.stdout.readline().strip()
     try:
-        for width in (390, 1280):
+        for width in (390,) if whole else (390, 1280):
             driver = browser(width)
             try:
-                for kind in ("nv-caravan", "caravaneers"):
+                for kind in KINDS if whole else ("nv-caravan", "caravaneers"):
                     with open(os.path.join(SRC, "examples", kind, "new.args")) as f:
                         args = [a for a in f.read().split("\n") if a]
-                    play(driver, server, kind, args, width)
+                    (play_whole if whole else play)(driver, server, kind, args, width)
             finally:
                 driver.quit()
     finally:

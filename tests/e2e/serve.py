@@ -297,30 +297,59 @@ def main():
     check(res.status == 200 and res.getheader("ETag") and "<form" not in body.decode(),
           "the observers' page: no form")
 
-    # Where moves are many (huber-caravan), those without a button are a list to pick from;
-    # one picked from it is played.
+    # Where moves are many (huber-caravan), the page builds a move a part at a time: its links
+    # (GETs, nothing played) lead to a button that plays the move; a step no move begins with
+    # offers nothing, and one that is not JSON is a bad request.
     if "huber-caravan" in games:
-        many, many_tokens = games["huber-caravan"]
+        import html as h
+        many, many_tokens = new_game("huber-caravan")
+        for _ in range(60):  # the first listed moves, until a seat has more than 60
+            totals = {name: server.request("GET", f"/api/games/{many}/moves?limit=1",
+                                           headers=bearer(token))[1]
+                      for name, token in many_tokens.items()}
+            if any(t.get("total", 0) > 60 for t in totals.values()):
+                break
+            name = next(n for n, t in totals.items() if t.get("moves"))
+            _, mine = server.request("GET", f"/api/games/{many}/view",
+                                     headers=bearer(many_tokens[name]))
+            server.request("POST", f"/api/games/{many}/turns", body=json.dumps(
+                {"game": many, "player": name, "turn": mine["turn"],
+                 "moves": totals[name]["moves"]}), headers=bearer(many_tokens[name]))
         for name in many_tokens:
             url = cli("link", many, "--player", name, "--base-url", server.url).stdout.strip()
             path = urllib.parse.urlparse(url).path
             _, body = server.request("GET", path, raw=True)
             html = body.decode()
-            options = re.findall(r'<option value="([^"]*)"', html)
-            if not options:
+            if "a part at a time" not in html:
                 continue
-            import html as h
-            code, turn, _ = page_forms(html)
             before = json.loads(cli("view", many, "--referee").stdout)["turn"]
-            res = post_form(server, path, {"code": code, "turn": turn, "move": h.unescape(options[-1]),
-                                           "play": "1"}, server.url)
+            clicks = 0
+            while True:  # the last part's link each time, as far as it goes
+                parts = re.findall(r'<a class="move step" href="[0-9a-f]{32}(\?step=[^"]*)"', html)
+                if not parts:
+                    break
+                _, body = server.request("GET", path + h.unescape(parts[-1]), raw=True)
+                html = body.decode()
+                clicks += 1
+            check(json.loads(cli("view", many, "--referee").stdout)["turn"] == before,
+                  "huber-caravan: choosing parts plays nothing")
+            code, turn, buttons = page_forms(html)
+            check(clicks >= 1 and buttons, f"huber-caravan: {clicks} parts lead to a move's button")
+            res = post_form(server, path, {"code": code, "turn": turn, "move": buttons[-1]},
+                            server.url)
             after = json.loads(cli("view", many, "--referee").stdout)["turn"]
             check(res.status == 303 and after == before + 1,
-                  f"huber-caravan: a move picked from the list is played ({res.status}, "
+                  f"huber-caravan: the move built part by part is played ({res.status}, "
                   f"{before} -> {after})")
+            res, body = server.request("GET", path + "?step=%7B%22move%22%3A%7B%22from%22%3A%22z9%22%7D%7D",
+                                       raw=True)
+            check(res.status == 200 and "No legal move begins so" in body.decode(),
+                  "huber-caravan: a step no move begins with offers nothing")
+            res, _ = server.request("GET", path + "?step=%7Bnot", raw=True)
+            check(res.status == 400, f"huber-caravan: a step that is not JSON: {res.status}")
             break
         else:
-            check(False, "huber-caravan: no page lists moves to pick from")
+            check(False, "huber-caravan: no page builds a move a part at a time")
 
     # A database locked past the busy timeout: 503 with Retry-After, nothing played; the same
     # turn sent again once the lock is gone is accepted.
