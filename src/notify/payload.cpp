@@ -145,6 +145,10 @@ std::string body(const core::Document& event, Format format,
   const std::string text = event.value("text", std::string());
   std::string ping;  // "<@ID> " for each user linked to a seat to move
   for (const auto& user : mentions) ping += "<@" + user + "> ";
+  // The public page on a line of its own after the text, in angle brackets: a link on both
+  // platforms, and on Discord one without a preview under the board's picture.
+  const std::string page =
+      event.contains("page") ? "\n<" + event["page"].get<std::string>() + ">" : std::string();
   switch (format) {
     case Format::kDiscord: {
       // Only the users linked to the seats to move are pinged; no mention in a player's name
@@ -152,14 +156,19 @@ std::string body(const core::Document& event, Format format,
       core::Document allowed = {{"parse", core::Document::array()}};
       if (!mentions.empty()) allowed["users"] = mentions;
       return core::Document{
-          {"content", ping + chat_text(text, format, kDiscordCharacters - characters(ping))},
+          {"content",
+           ping +
+               chat_text(text, format, kDiscordCharacters - characters(ping) - characters(page)) +
+               page},
           {"username", "caravan-ref"},
           {"allowed_mentions", allowed}}
           .dump(-1, ' ', false, core::Document::error_handler_t::replace);
     }
     case Format::kSlack:
       return core::Document{
-          {"text", ping + chat_text(text, format, kSlackCharacters - characters(ping))},
+          {"text",
+           ping + chat_text(text, format, kSlackCharacters - characters(ping) - characters(page)) +
+               page},
           {"mrkdwn", false}}
           .dump(-1, ' ', false, core::Document::error_handler_t::replace);
     case Format::kJson:

@@ -5,6 +5,7 @@
 #include "core/clock.hpp"
 #include "notify/outbox.hpp"
 #include "notify/targets.hpp"
+#include "referee/page_link.hpp"
 #include "referee/picture.hpp"
 #include "referee/prose.hpp"
 #include "referee/turns.hpp"
@@ -115,6 +116,8 @@ Document news_document(const GameContext& context, const std::vector<store::Turn
                    {"finished", finished},
                    {"result", result_document(*context.state, row)}};
   news["text"] = text_of(news, seat_labels(roles));
+  // A channel is read by many: the public page, never a seat's own.
+  if (const auto base = mail_base_url()) news["page"] = observer_url(*base, row.id);
   return news;
 }
 

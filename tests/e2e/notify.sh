@@ -66,7 +66,8 @@ list_has() {  # list_has JQ-FILTER: `list --format json` satisfies it
   "$BIN" --format json list >list.json && jq -e "$1" list.json >/dev/null
 }
 
-# 1. Every kind of change, told to a target of each format.
+# 1. Every kind of change, told to a target of each format, each with the game's public page.
+export CARAVAN_REF_BASE_URL=https://games.example/caravan
 expect_exit 0 "new with three targets" -- "$BIN" --format json new caravaneers --player ann \
   --player bob --seed 5 --deadline 1d --notify "json:$URL/json/$SECRET" \
   --notify "discord:$URL/discord/$SECRET" --notify "slack:$URL/slack/$SECRET"
@@ -109,6 +110,11 @@ received "/discord/$SECRET" | jq -r .content >discord.txt
 expect_in discord.txt "Finished: ann wins by resignation" "Discord is told the result in words"
 received "/slack/$SECRET" | jq -r .text >slack.txt
 expect_in slack.txt "Turn 1: ann [South]" "Slack is told who played"
+expect_in slack.txt "<https://games.example/caravan/watch/$GAME>" "Slack is given the public page"
+expect_in discord.txt "<https://games.example/caravan/watch/$GAME>" "Discord is given the page"
+grep -q "/play/" received.log && { FAILED=$((FAILED + 1)); echo "FAIL: a seat's page sent"; } ||
+  PASSED=$((PASSED + 1))
+unset CARAVAN_REF_BASE_URL
 expect_exit 0 "admin notify list" -- "$BIN" admin notify list "$GAME"
 expect_in out "format: slack" "the targets are listed by format"
 

@@ -136,6 +136,35 @@ TEST_F(Notify, EveryChangeQueuesOneMessageForEachTargetAndARefusedTurnNone) {
   EXPECT_EQ(keys.size(), 6u) << "every message has a key of its own";
 }
 
+// Where the game master set a base URL, each message carries the game's public page, never a
+// seat's own: a channel is read by everyone in it.
+TEST_F(Notify, EveryMessageCarriesTheGamesPublicPageWhereABaseUrlIsSet) {
+  ::setenv("CARAVAN_REF_BASE_URL", "https://games.example/caravan", 1);
+  create();
+  ASSERT_TRUE(play().answer["accepted"].get<bool>());
+  ::unsetenv("CARAVAN_REF_BASE_URL");
+  const std::string page = "https://games.example/caravan/watch/" + game_;
+  const auto all = queued();
+  ASSERT_EQ(all.size(), 6u);
+  for (const auto& message : all) {
+    SCOPED_TRACE(message.format + " " + message.event);
+    const Document body = Document::parse(message.body);
+    EXPECT_EQ(message.body.find("/play/"), std::string::npos) << "no seat's own page";
+    if (message.format == "json") {
+      EXPECT_EQ(body["page"], page);
+    } else {
+      EXPECT_TRUE(
+          body[message.format == "discord" ? "content" : "text"].get<std::string>().ends_with(
+              "\n<" + page + ">"));
+    }
+  }
+  ASSERT_TRUE(act(to_move(), "offer-draw").answer["accepted"].get<bool>());
+  const auto later = queued();
+  ASSERT_EQ(later.size(), 9u);
+  for (std::size_t i = 6; i < later.size(); ++i)  // without a base URL, no page
+    EXPECT_EQ(later[i].body.find("/watch/"), std::string::npos) << later[i].body;
+}
+
 TEST_F(Notify, AGameWithoutTargetsQueuesNothing) {
   create({});
   play();
