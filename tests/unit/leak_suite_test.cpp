@@ -56,12 +56,21 @@ std::string page_for(const core::Engine& engine, const core::State& state, int v
     for (auto& move : state.legal_moves_page(nullptr, 200).moves) moves.push_back(std::move(move));
   const referee::TurnLinks links{
       "referee@example.org", "[caravan-ref] leak", "leak", "viewer", 2, "token: PASS", false};
-  // And the live page `serve` gives them: the same moves as buttons of a form and a list.
+  // And the live page `serve` gives them: the same moves as buttons of a form and a list, or
+  // built a part at a time (its first step, and the step after the first move's first part).
   referee::TurnLinks live = links;
   live.form_action = "/play/leak/0123456789abcdef0123456789abcdef";
   live.form_code = "CODE";
+  std::string steps;
+  const auto first = referee::next_step(moves, nullptr, engine.id());
+  steps += referee::move_steps_html(first, nullptr, live, engine.id(), moves.size());
+  if (!first.choices.empty()) {
+    const Document& chosen = first.choices.front().partial;
+    steps += referee::move_steps_html(referee::next_step(moves, chosen, engine.id()), chosen, live,
+                                      engine.id(), moves.size());
+  }
   return referee::html_page(view, moves, history, links) +
-         referee::html_page(view, moves, history, live) + referee::draw_view(view);
+         referee::html_page(view, moves, history, live) + steps + referee::draw_view(view);
 }
 
 bool lists(const std::vector<Document>& moves, const Document& move) {
