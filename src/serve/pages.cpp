@@ -205,13 +205,21 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
   const auto view = games.view(game, seat.name);
   const Document chosen = step_of(req);
   const auto moves = games.legal_moves(game, seat.name, chosen, kPageMoves);
-  const bool stepwise = !chosen.is_null() || moves.total > kButtonsAtMost || !moves.total_exact;
+  // A seat that signs its turns cannot be played from a page, which holds no key of theirs: it
+  // shows the moves in notation, to sign in a turn file, and no form.
+  const bool signs = !seat.public_key.empty();
+  const bool stepwise =
+      !signs && (!chosen.is_null() || moves.total > kButtonsAtMost || !moves.total_exact);
   referee::TurnLinks links;
   links.game = game;
   links.player = seat.name;
   links.turn = view.at("turn").get<std::int64_t>();
-  links.form_action = capability;  // relative: this very page, behind any proxy's prefix
-  links.form_code = referee::form_code(key, capability);
+  if (signs) {
+    links.credential = "chain: CHAIN-FROM-YOUR-VIEW";  // as in their mail (referee/html.hpp)
+  } else {
+    links.form_action = capability;  // relative: this very page, behind any proxy's prefix
+    links.form_code = referee::form_code(key, capability);
+  }
   links.keep_open = games.game(game)->state->end_turn_move().has_value();
   std::string page =
       referee::html_page(view, stepwise ? Document::array() : moves.moves,
@@ -229,8 +237,13 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
     insert_before(
         page, "<p>",
         fmt::format("<p class=\"note\" role=\"status\">{}</p>\n", core::svg::escape(note)));
-  insert_before(page, "<h2>History</h2>",
-                actions_html(view, capability, links.form_code, links.turn, seat.name));
+  if (signs)
+    insert_before(page, "<h2>History</h2>",
+                  "<p class=\"note\">Your seat signs its turns, and this page holds no key of "
+                  "yours: play by a signed turn file, by mail or by the command line.</p>\n");
+  else
+    insert_before(page, "<h2>History</h2>",
+                  actions_html(view, capability, links.form_code, links.turn, seat.name));
   insert_before(page, "</body>", live_script(nonce, etag));
   send_page(res, page, etag, nonce);
 }

@@ -351,6 +351,21 @@ def main():
         else:
             check(False, "huber-caravan: no page builds a move a part at a time")
 
+    # A seat that signs its turns: its page shows the moves to sign, and no form (the page holds
+    # no key of theirs); the other seat's page plays as any.
+    key = json.loads(cli("keygen", "--out", "ann.key").stdout)["public_key"]
+    made = json.loads(cli("new", "caravaneers", "--player", "ann", "--player", "bob", "--seed", "3",
+                          "--key", f"ann={key}").stdout)
+    signed = made["game"]
+    pages = {}
+    for name in ("ann", "bob"):
+        url = cli("link", signed, "--player", name, "--base-url", server.url).stdout.strip()
+        pages[name] = server.request("GET", urllib.parse.urlparse(url).path, raw=True)[1].decode()
+    check("<form" not in pages["ann"] and "signs its turns" in pages["ann"] and
+          "chain: CHAIN-FROM-YOUR-VIEW" in pages["ann"],
+          "a signing seat's page: the moves to sign, no form")
+    check("<form" in pages["bob"], "the other seat's page has its forms")
+
     # A database locked past the busy timeout: 503 with Retry-After, nothing played; the same
     # turn sent again once the lock is gone is accepted.
     busy_env = dict(os.environ, CARAVAN_REF_BUSY_TIMEOUT="100")
