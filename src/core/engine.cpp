@@ -183,7 +183,7 @@ std::unique_ptr<State> Engine::from_view(const Document& view, int seat, int pla
 }
 
 Engine::Picture Engine::Picture::of(const svg::Drawing& drawing, std::string holding) {
-  return {drawing.element(), drawing.width(), drawing.height(), std::move(holding)};
+  return {drawing.element(), drawing.width(), drawing.height(), std::move(holding), {}};
 }
 
 // Engines without a drawing of their own: the text board, one <text> a line.

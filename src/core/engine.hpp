@@ -301,6 +301,14 @@ class Engine {
     double width = 0;
     double height = 0;
     std::string holding;
+    // The places a move can name (a square by its coordinate), each where it is drawn, in the
+    // picture's user units: a live page makes those a move's next part names into links. None by
+    // default.
+    struct Spot {
+      std::string name;
+      double x = 0, y = 0, width = 0, height = 0;
+    };
+    std::vector<Spot> spots{};
     static Picture of(const svg::Drawing& drawing, std::string holding = {});
   };
   virtual Picture picture(const Document& view, const Document& last, int viewer) const;

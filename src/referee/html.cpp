@@ -200,6 +200,10 @@ std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLink
   return html;
 }
 
+std::string step_href(const std::string& page, const Document& partial) {
+  return page + "?step=" + uri_escaped(partial.dump());
+}
+
 std::string move_steps_html(const MoveStep& step, const Document& chosen, const TurnLinks& links,
                             const std::string& kind, std::size_t total) {
   const core::Engine* engine = core::find_engine(kind);
@@ -234,16 +238,16 @@ std::string move_steps_html(const MoveStep& step, const Document& chosen, const 
   for (const auto& choice : step.choices) {
     if (choice.whole && !choice.more) continue;
     if (!part)
-      html += plays.empty() ? "<ul class=\"moves\">\n" : "<p>Or build a move:</p>\n<ul class=\"moves\">\n";
+      html += plays.empty() ? "<ul class=\"moves\">\n"
+                            : "<p>Or build a move:</p>\n<ul class=\"moves\">\n";
     if (choice.part != part) {
       html +=
           fmt::format("{}<li>{}", part ? "</li>\n" : "",
                       choice.part.empty() ? std::string() : "<b>" + escape(choice.part) + "</b>: ");
       part = choice.part;
     }
-    html +=
-        fmt::format("<a class=\"move step\" href=\"{}?step={}\">{}</a> ", escape(links.form_action),
-                    escape(uri_escaped(choice.partial.dump())), escape(choice.value));
+    html += fmt::format("<a class=\"move step\" href=\"{}\">{}</a> ",
+                        escape(step_href(links.form_action, choice.partial)), escape(choice.value));
   }
   if (part) html += "</li>\n</ul>\n";
   if (!step.complete && step.choices.empty())

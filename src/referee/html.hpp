@@ -58,6 +58,9 @@ std::string mailto(const std::string& to, const std::string& subject, const std:
 std::string move_links_html(const std::vector<MoveGroup>& groups, const TurnLinks& links,
                             std::size_t per_group, std::size_t total);
 
+// The address of a live page's next step: `page` with `?step=` the partial move (JSON, escaped).
+std::string step_href(const std::string& page, const core::Document& partial);
+
 // A live page's move built a part at a time (move_steps.hpp), for a seat with more legal moves
 // than buttons can show: the parts `chosen` so far, the move they make as a button of the page's
 // form (links.form_action, form_code, turn), and each next part as a link to the page with

@@ -3,8 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/rng.hpp"
 #include "core/svg.hpp"
 #include "referee/move_lines.hpp"
+#include "referee/picture.hpp"
 #include "referee/prose.hpp"
 
 namespace {
@@ -127,6 +129,34 @@ TEST(Html, AMoveBuiltAPartAtATimeLinksEachPartAndPlaysAWholeMoveByAButton) {
                                      links, "huber-caravan", 3)
                 .find("No legal move begins so."),
             std::string::npos);
+}
+
+// A part that names a square of the board is also a link on the picture, over that square.
+TEST(Html, APartThatNamesASquareIsALinkOnTheBoard) {
+  const core::Engine* engine = core::find_engine("huber-caravan");
+  ASSERT_NE(engine, nullptr);
+  core::Rng rng(3);
+  auto state = engine->start(2, {}, rng).state;
+  const Document view = {{"game", "g1"},
+                         {"kind", "huber-caravan"},
+                         {"turn", 1},
+                         {"to_move", Document::array()},
+                         {"finished", false},
+                         {"you", {{"name", "ann"}, {"seat", 0}}},
+                         {"state", state->view(0)}};
+  const Document moves = Document::parse(R"([{"place": "a1"}, {"place": "c2"}, "end"])");
+  referee::TurnLinks links;
+  links.form_action = "cap";
+  const auto step = referee::next_step(moves, nullptr, "huber-caravan");
+  const std::string page =
+      referee::html_page(view, Document::array(), Document::array(), links, 3, &step);
+  const auto at = page.find(
+      "<a href=\"cap?step=%7B%22place%22%3A%22c2%22%7D\" class=\"spot\">"
+      "<title>place c2</title><rect ");
+  ASSERT_NE(at, std::string::npos) << page;
+  EXPECT_LT(at, page.rfind("</svg>")) << "inside the picture";
+  EXPECT_EQ(page.find("cap?step=%22end%22\" class=\"spot\""), std::string::npos)
+      << "a word names no square";
 }
 
 TEST(Html, TheHistoryIsSentencesNamingEachPlayerOnce) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -127,7 +128,12 @@ core::Engine::Picture picture(const Document& view, const Document& latest) {
   d.place(board.svg, 0, kHeader);
   if (!position.empty())
     d.text(8, kHeader + board.height + 20, position, {.size = 15, .bold = true});
-  return core::Engine::Picture::of(d, board.holding);
+  core::Engine::Picture whole = core::Engine::Picture::of(d, board.holding);
+  for (auto spot : board.spots) {  // where the board was placed
+    spot.y += kHeader;
+    whole.spots.push_back(std::move(spot));
+  }
+  return whole;
 }
 
 std::string picture_svg(const Document& view, const Document& latest) {
@@ -142,9 +148,37 @@ std::string picture_png(const Document& view, const Document& latest, double sca
 // thousands of moves).
 constexpr std::size_t kLinksPerGroup = 12;
 
+namespace {
+
+// Each next part of `step` that names a spot: a link over that spot, to the page's next step
+// (the first part naming a spot wins it; the others stay in the list below the picture).
+void place_step_links(core::Engine::Picture& pic, const MoveStep& step, const TurnLinks& links) {
+  std::string overlay;
+  std::set<std::string> taken;
+  for (const auto& choice : step.choices) {
+    const auto spot =
+        std::find_if(pic.spots.begin(), pic.spots.end(),
+                     [&](const core::Engine::Picture::Spot& s) { return s.name == choice.value; });
+    if (spot == pic.spots.end() || !taken.insert(spot->name).second) continue;
+    const std::string label = choice.part.empty() ? choice.value : choice.part + " " + choice.value;
+    overlay += fmt::format(
+        "<a href=\"{}\" class=\"spot\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" "
+        "height=\"{}\" fill=\"#0072B2\" fill-opacity=\"0.15\" stroke=\"#0072B2\" "
+        "stroke-width=\"4\"/></a>\n",
+        escape(step_href(links.form_action, choice.partial)), escape(label),
+        svg::number(spot->x + 2), svg::number(spot->y + 2), svg::number(spot->width - 4),
+        svg::number(spot->height - 4));
+  }
+  const auto end = pic.svg.rfind("</svg>");
+  if (!overlay.empty() && end != std::string::npos) pic.svg.insert(end, overlay);
+}
+
+}  // namespace
+
 std::string html_page(const Document& view, const Document& moves, const Document& history,
-                      const TurnLinks& links, std::size_t total) {
-  const core::Engine::Picture pic = picture(view, history.empty() ? Document() : history.back());
+                      const TurnLinks& links, std::size_t total, const MoveStep* step) {
+  core::Engine::Picture pic = picture(view, history.empty() ? Document() : history.back());
+  if (step) place_step_links(pic, *step, links);
   const std::string title =
       fmt::format("Game {} ({}), turn {}", text_of(view.value("game", Document())),
                   text_of(view.value("kind", Document())), text_of(view.value("turn", Document())));

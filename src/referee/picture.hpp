@@ -44,9 +44,11 @@ std::string render_png(const std::string& svg, double scale = 1.0);
 // (`moves`: referee::legal_moves's list, empty when not to move; `total`: how many there are,
 // 0 for moves.size()) as one-tap links when `links.to` is given, a turn file to fill in, the
 // history in sentences (referee::history for this viewer), and the deadline when the view has
-// one.
+// one. With `step` (a live page building a move a part at a time, links.form_action its
+// address), each next part that names a spot of the picture (Picture::spots: a square) is also a
+// link on the picture itself, as its link below the picture is.
 std::string html_page(const core::Document& view, const core::Document& moves,
                       const core::Document& history, const TurnLinks& links = {},
-                      std::size_t total = 0);
+                      std::size_t total = 0, const MoveStep* step = nullptr);
 
 }  // namespace referee

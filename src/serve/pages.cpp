@@ -1,5 +1,6 @@
 // The live pages: a player's (its capability in the address), an observer's, and the forms' posts.
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -221,16 +222,18 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
     links.form_code = referee::form_code(key, capability);
   }
   links.keep_open = games.game(game)->state->end_turn_move().has_value();
-  std::string page =
-      referee::html_page(view, stepwise ? Document::array() : moves.moves,
-                         games.history(game, seat.name)["turns"], links, moves.total);
-  if (stepwise) {
-    const std::string kind = view.value("kind", std::string());
+  const std::string kind = view.value("kind", std::string());
+  std::optional<referee::MoveStep> step;
+  if (stepwise) step = referee::next_step(moves.moves, chosen, kind);
+  // With a step, its parts that name a square are links on the board too.
+  std::string page = referee::html_page(view, stepwise ? Document::array() : moves.moves,
+                                        games.history(game, seat.name)["turns"], links, moves.total,
+                                        step ? &*step : nullptr);
+  if (step) {
     const auto all =
         chosen.is_null() ? moves.total : games.legal_moves(game, seat.name, nullptr, 1).total;
     insert_before(page, "<h2>History</h2>",
-                  referee::move_steps_html(referee::next_step(moves.moves, chosen, kind), chosen,
-                                           links, kind, all));
+                  referee::move_steps_html(*step, chosen, links, kind, all));
   }
   const std::string nonce = core::random_hex(16);
   if (const std::string note = take_note(shared, capability); !note.empty())

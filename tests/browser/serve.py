@@ -4,8 +4,8 @@
 
 With `games`: a whole game of each engine (examples/KIND/new.args), every seat's page open in a
 window of its own at 390 px (a phone), played to its end by clicking alone: a move's button, or
-where the page builds a move a part at a time (huber-caravan, caravanserai), each part's link and
-then the move's button. The move clicked is the first, second or third the engine lists, in turn,
+where the page builds a move a part at a time (huber-caravan, caravanserai), each part (tapped on
+the board where it names a square) and then the move's button. The move clicked is the first, second or third the engine lists, in turn,
 so that each game runs as its replay would. Each turn, the next seat's window must show the move
 (it reloads by itself) before it plays; at the end every window shows the result. Without:
 for each width, a game of nv-caravan and one of caravaneers: both players' private pages open in
@@ -218,7 +218,7 @@ def play_whole(driver, server, kind, args, width, most=200):
             driver.set_window_size(width, 900)
         driver.get(cli("link", game, "--player", name, "--base-url", server).strip())
         windows[name] = driver.current_window_handle
-    turns, stepped, moved_at, last = 0, 0, None, None
+    turns, stepped, on_board, moved_at, last = 0, 0, 0, None, None
     while turns < most:
         referee = json.loads(cli("view", game, "--referee"))
         if referee.get("finished"):
@@ -243,11 +243,13 @@ def play_whole(driver, server, kind, args, width, most=200):
             if button:
                 button[0].click()
                 break
-            links = [a for a in driver.find_elements(By.CSS_SELECTOR, "a.step") if begins(
-                target, json.loads(urllib.parse.unquote(
-                    a.get_attribute("href").split("?step=", 1)[1])))]
+            # A part that names a square is a link on the board too: that one is tapped.
+            links = [a for a in driver.find_elements(By.CSS_SELECTOR, "svg a.spot, a.step")
+                     if begins(target, json.loads(urllib.parse.unquote(
+                         a.get_dom_attribute("href").split("?step=", 1)[1])))]
             if not check(links, f"{kind}: turn {turn}: no button or part leads to {wanted}"):
                 return
+            on_board += links[0].tag_name == "a" and "spot" in links[0].get_dom_attribute("class")
             links[0].click()
             stepped += 1
         # The page the post comes back to says so (a seat that moves again has the last
@@ -271,7 +273,10 @@ def play_whole(driver, server, kind, args, width, most=200):
             ended = False
         check(ended, f"{kind}: {name}'s window shows the game over")
         page_checks(driver, f"{kind}: {name}'s page at the end", width)
-    print(f"{kind}: {turns} turns clicked ({stepped} parts chosen on the way)", flush=True)
+    print(f"{kind}: {turns} turns clicked ({stepped} parts chosen on the way, {on_board} of them "
+          f"on the board)", flush=True)
+    if kind == "huber-caravan":
+        check(on_board > 0, f"{kind}: no part was chosen on the board")
     for handle in list(windows.values())[1:]:
         driver.switch_to.window(handle)
         driver.close()

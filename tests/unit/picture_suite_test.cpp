@@ -5,6 +5,7 @@
 // twice the layout's pixels. On a phone (issue 62) faces are 28 px tall and no texts overlap.
 #include <algorithm>
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -335,6 +336,34 @@ TEST(HuberCaravanPicture, GoodsSharingASquareKeepTheirSize) {
     for (std::size_t j = i + 1; j < parsed.text_boxes.size(); ++j)
       EXPECT_FALSE(svg_testing::overlap(parsed.text_boxes[i], parsed.text_boxes[j]))
           << parsed.text_boxes[i].text << " / " << parsed.text_boxes[j].text;
+}
+
+// The spots a live page makes links of (Picture::spots) are inside the picture, one a name, none
+// over another; each of huber-caravan's squares is one, named as a move names it, and the whole
+// page's picture has them where its board was placed.
+TEST_P(PictureSuite, SpotsAreInsideThePictureOneANameAndApart) {
+  const core::Engine& engine = *GetParam();
+  core::Rng rng(5);
+  auto state = engine.start(engine.min_players() < 2 ? 2 : engine.min_players(), {}, rng).state;
+  const auto picture = engine.picture(state->view(core::kReferee), nullptr, core::kReferee);
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < picture.spots.size(); ++i) {
+    const auto& spot = picture.spots[i];
+    EXPECT_TRUE(names.insert(spot.name).second) << spot.name;
+    EXPECT_TRUE(spot.x >= 0 && spot.y >= 0 && spot.width > 0 && spot.height > 0 &&
+                spot.x + spot.width <= picture.width + 0.01 &&
+                spot.y + spot.height <= picture.height + 0.01)
+        << spot.name;
+    for (std::size_t j = i + 1; j < picture.spots.size(); ++j) {
+      const auto& other = picture.spots[j];
+      EXPECT_FALSE(spot.x + spot.width - 0.01 > other.x && other.x + other.width - 0.01 > spot.x &&
+                   spot.y + spot.height - 0.01 > other.y && other.y + other.height - 0.01 > spot.y)
+          << spot.name << " / " << other.name;
+    }
+  }
+  if (engine.id() != "huber-caravan") return;
+  EXPECT_EQ(picture.spots.size(), 49u) << "a 7 by 7 board";
+  EXPECT_TRUE(names.count("a1") && names.count("g7"));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllEngines, PictureSuite, ::testing::ValuesIn(core::engines()),

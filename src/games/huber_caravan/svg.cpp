@@ -236,11 +236,13 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
 
   // Each square: its ground, and in its bottom band the market's good (on a band of its colour)
   // or the space's number on the left, and the square's name on the right.
+  std::vector<Picture::Spot> spots;  // each square, where a move names it
   for (int sq = 0; sq < board.squares(); ++sq) {
     const double x = x_of(sq);
     const double y = y_of(sq);
     const double h = h_of(sq);
     const auto market = board.market_of(sq);
+    spots.push_back({board.square_name(sq), x, y, cell, h});
     d.rect(x, y, cell, h, {.fill = colour::kSand, .stroke = colour::kDarkGrey, .stroke_width = 1});
     d.text(x + cell - 4, y + h - 6, board.square_name(sq),
            {.size = 13, .anchor = svg::Anchor::kEnd, .fill = colour::kDarkGrey});
@@ -379,7 +381,9 @@ core::Engine::Picture HuberCaravanEngine::picture(const Document& view, const Do
   }
   d.set_height(ly + 10);
   d.set_title("huber-caravan");
-  return Picture::of(d, holding);
+  Picture picture = Picture::of(d, holding);
+  picture.spots = std::move(spots);
+  return picture;
 }
 
 std::string HuberCaravanEngine::move_phrase(const Document& move) const {
