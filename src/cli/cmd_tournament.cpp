@@ -1,4 +1,4 @@
-// caravan-ref tournament new KIND --format swiss|round-robin|knockout [--rounds N]
+// caravan-ref tournament new KIND --format swiss|round-robin|knockout [--rounds N] [--seats N]
 //   --player "Ann <ann@example.org>"... [--bot NAME=LEVEL]... [--option KEY=VALUE]... [clock]
 // caravan-ref tournament standings|show ID, tournament list, tournament withdraw ID NAME,
 // tournament next ID: a game master's tournaments (referee/tournament_host.hpp).
@@ -23,6 +23,7 @@ struct TournamentNewOptions {
   std::string kind;
   std::string format;
   std::optional<int> rounds;
+  int seats = 2;
   std::vector<std::string> players;
   std::vector<std::string> bots;
   std::vector<std::string> options;
@@ -57,6 +58,8 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
   cmd->add_option("--format", opts->format, "swiss, round-robin or knockout")->required();
   cmd->add_option("--rounds", opts->rounds,
                   "a Swiss's rounds (default: enough for a sole winner, ceil(log2 N))");
+  cmd->add_option("--seats", opts->seats,
+                  "each game's seats, 2 or more as the kind takes (default 2)");
   cmd->add_option("--player", opts->players,
                   "an entrant, \"Name <addr>\" or a name (repeat for each)");
   cmd->add_option("--bot", opts->bots,
@@ -85,6 +88,7 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
                         opts->format));
       request.format = *format;
       request.rounds = opts->rounds;
+      request.seats = opts->seats;
       request.players = opts->players;
       request.bots = pairs_of(opts->bots, "--bot");
       for (const auto& [key, value] : pairs_of(opts->options, "--option"))

@@ -48,15 +48,23 @@ TournamentFormat format_of(const store::TournamentRow& t) {
   return *format;
 }
 
-// The first seat's score in a finished game of two seats, as ratings read the result; nullopt
-// while it runs.
-std::optional<double> first_score(const store::GameRow& row) {
-  if (!row.finished) return std::nullopt;
+// A finished game's result as its board holds it: for two seats the first seat's score, as
+// ratings read the result; at a table each seat's place (1 the best) and the first seat's score
+// from them. A result that names no order is a draw for all. Unchanged while the game runs.
+void read_result(const store::GameRow& row, Board& board) {
+  if (!row.finished) return;
   const auto rated = rated_game(row);
-  if (!rated || rated->places.size() != 2) return 0.5;
-  if (rated->places[0] < rated->places[1]) return 1.0;
-  if (rated->places[0] > rated->places[1]) return 0.0;
-  return 0.5;
+  const std::size_t n = board.pairing.seats().size();
+  std::vector<int> places(n, 1);
+  if (rated && rated->places.size() == n)
+    for (std::size_t i = 0; i < n; ++i) places[i] = rated->places[i] + 1;
+  if (n == 2) {
+    board.first_score = places[0] < places[1] ? 1.0 : places[0] > places[1] ? 0.0 : 0.5;
+    return;
+  }
+  board.places = std::move(places);
+  board.first_score = 0.0;
+  board.first_score = seat_scores(board).at(0);
 }
 
 // The rounds made so far, each board with its result.
@@ -64,10 +72,10 @@ std::vector<Round> rounds_of(GamesInHand& hand, const store::TournamentRow& t) {
   std::vector<Round> rounds;
   for (const auto& g : t.games) {
     if (static_cast<int>(rounds.size()) < g.round) rounds.resize(static_cast<std::size_t>(g.round));
-    Board board{{g.first, g.second.value_or(-1)}, 1.0};
+    Board board{{g.first, g.second.value_or(-1), g.more}, 1.0};
     if (g.game) {
-      const auto row = hand.row(*g.game);
-      board.first_score = row ? first_score(*row) : std::nullopt;
+      board.first_score = std::nullopt;
+      if (const auto row = hand.row(*g.game)) read_result(*row, board);
     }
     rounds[static_cast<std::size_t>(g.round - 1)].push_back(board);
   }
@@ -85,6 +93,43 @@ std::vector<bool> withdrawn_of(const store::TournamentRow& t) {
   return withdrawn;
 }
 
+// The next round of a tournament of tables. A withdrawn entrant's seat is left out: the others
+// play at a smaller table when the kind takes that many, else each has a bye; a knockout's table
+// that all have left sends its lowest number on by a bye, as two seats do (a round robin drops
+// it, and a withdrawn entrant's bye).
+std::vector<Pairing> table_pairings(const store::TournamentRow& t, const std::vector<Round>& played,
+                                    const std::vector<bool>& withdrawn) {
+  const int n = static_cast<int>(t.entrants.size());
+  const int round = static_cast<int>(played.size());
+  const TournamentFormat format = format_of(t);
+  if (format == TournamentFormat::kSwiss)
+    return table_swiss_pairings(n, t.seats, played, withdrawn);
+  const auto pairings = format == TournamentFormat::kRoundRobin
+                            ? table_round_robin_pairings(n, t.seats, round)
+                            : table_knockout_pairings(n, t.seats, played);
+  const core::Engine* engine = core::find_engine(t.kind);
+  const int least = std::max(2, engine ? engine->min_players() : 2);
+  std::vector<Pairing> out, byes;
+  for (const auto& p : pairings) {
+    const auto all = p.seats();
+    std::vector<int> in;
+    for (int e : all)
+      if (!withdrawn[static_cast<std::size_t>(e)]) in.push_back(e);
+    if (in.size() == all.size()) {
+      (p.bye() ? byes : out).push_back(p);
+    } else if (static_cast<int>(in.size()) >= least) {
+      out.push_back(pairing_of(in));
+    } else if (format == TournamentFormat::kKnockout) {
+      byes.push_back({in.empty() ? *std::min_element(all.begin(), all.end()) : in.front(), -1});
+      for (std::size_t i = 1; i < in.size(); ++i) byes.push_back({in[i], -1});
+    } else {
+      for (int e : in) byes.push_back({e, -1});
+    }
+  }
+  out.insert(out.end(), byes.begin(), byes.end());
+  return out;
+}
+
 // The pairings of the next round; empty when the tournament has played all its rounds. A board
 // with a withdrawn entrant is a bye for the other (for both: a bye for the higher seed, which a
 // knockout needs to go on).
@@ -94,6 +139,7 @@ std::vector<Pairing> next_pairings(const store::TournamentRow& t,
   const int round = static_cast<int>(played.size());
   if (round >= t.rounds) return {};
   const auto withdrawn = withdrawn_of(t);
+  if (t.seats > 2) return table_pairings(t, played, withdrawn);
   std::vector<Pairing> pairings;
   switch (format_of(t)) {
     case TournamentFormat::kRoundRobin:
@@ -139,23 +185,28 @@ Document make_round(store::Database& db, const store::TournamentRow& t, int numb
     ++board;
     const auto& first = t.entrants.at(static_cast<std::size_t>(p.first));
     if (p.bye()) {
-      tournaments.add_game(t.id, {number, board, p.first, std::nullopt, std::nullopt});
+      tournaments.add_game(t.id, {number, board, p.first, std::nullopt, {}, std::nullopt});
       byes.push_back(first.name);
       continue;
     }
     const auto& second = t.entrants.at(static_cast<std::size_t>(p.second));
     NewGame request;
     request.kind = t.kind;
-    request.players = {player_text(first), player_text(second)};
+    Document seats = Document::array();
+    for (int e : p.seats()) {
+      const auto& entrant = t.entrants.at(static_cast<std::size_t>(e));
+      request.players.push_back(player_text(entrant));
+      if (!entrant.bot.empty()) request.bots[entrant.name] = entrant.bot;
+      seats.push_back(entrant.name);
+    }
     for (const auto& [key, value] : t.options.items()) request.options[key] = value;
     request.timing = timing_request(t.timing);
-    if (!first.bot.empty()) request.bots[first.name] = first.bot;
-    if (!second.bot.empty()) request.bots[second.name] = second.bot;
     Document made = create_game(db, request);
-    tournaments.add_game(t.id, {number, board, p.first, p.second, made.at("game")});
+    tournaments.add_game(t.id, {number, board, p.first, p.second, p.more, made.at("game")});
     games.push_back({{"board", board},
                      {"first", first.name},
                      {"second", second.name},
+                     {"seats", std::move(seats)},
                      {"made", std::move(made)}});
   }
   return {{"tournament", t.id}, {"round", number}, {"games", games}, {"byes", byes}};
@@ -215,14 +266,23 @@ Document create_tournament(store::Database& db, const NewTournament& request) {
     throw core::UserError(
         core::Exit::kNoInput,
         fmt::format("there is no game '{}' (caravan-ref games lists them)", request.kind));
-  if (engine->min_players() > 2 || engine->max_players() < 2)
+  if (request.seats < engine->min_players() || request.seats > engine->max_players())
     throw core::UserError(
         core::Exit::kUsage,
-        fmt::format("{} is played by {} to {} players, and a tournament's games have two seats",
-                    request.kind, engine->min_players(), engine->max_players()));
+        engine->min_players() == engine->max_players()
+            ? fmt::format("{} is played by {} players: a tournament of it needs --seats {}, not {}",
+                          request.kind, engine->min_players(), engine->min_players(), request.seats)
+            : fmt::format("{} is played by {} to {} players: --seats {} is not among them",
+                          request.kind, engine->min_players(), engine->max_players(),
+                          request.seats));
+  if (request.seats < 2)
+    throw core::UserError(
+        core::Exit::kUsage,
+        fmt::format("a tournament's games have two seats at least, not --seats {}", request.seats));
   store::TournamentRow t;
   t.kind = request.kind;
   t.format = format_name(request.format);
+  t.seats = request.seats;
   // The entrants as given, then in the order of the draw.
   std::vector<store::EntrantRow> given;
   std::set<std::string> names;
@@ -244,21 +304,37 @@ Document create_tournament(store::Database& db, const NewTournament& request) {
   if (n < 2)
     throw core::UserError(core::Exit::kUsage,
                           "a tournament needs two entrants at least (--player, --bot)");
-  const int most = round_robin_rounds(n);
+  if (n < t.seats)
+    throw core::UserError(
+        core::Exit::kUsage,
+        fmt::format("a tournament at tables of {} needs {} entrants at least, not "
+                    "{}",
+                    t.seats, t.seats, n));
+  const bool tables = t.seats > 2;
+  const int most = tables ? table_round_robin_rounds(n, t.seats) : round_robin_rounds(n);
   switch (request.format) {
     case TournamentFormat::kRoundRobin:
       t.rounds = most;
       break;
     case TournamentFormat::kKnockout:
-      t.rounds = knockout_rounds(n);
+      t.rounds = tables ? table_knockout_rounds(n, t.seats) : knockout_rounds(n);
+      if (const int last = tables ? table_knockout_final(n, t.seats) : 2;
+          last < engine->min_players())
+        throw core::UserError(core::Exit::kUsage,
+                              fmt::format("a knockout of {} entrants at tables of {} ends at a "
+                                          "table of {}, and {} needs {} players at least",
+                                          n, t.seats, last, t.kind, engine->min_players()));
       break;
     case TournamentFormat::kSwiss:
-      t.rounds = request.rounds.value_or(knockout_rounds(n));
+      t.rounds =
+          request.rounds.value_or(tables ? table_knockout_rounds(n, t.seats) : knockout_rounds(n));
       if (t.rounds < 1 || t.rounds > most)
         throw core::UserError(core::Exit::kUsage,
                               fmt::format("a Swiss of {} entrants plays 1 to {} rounds (--rounds "
-                                          "{}): more would pair someone twice",
-                                          n, most, t.rounds));
+                                          "{}): more would {}",
+                                          n, most, t.rounds,
+                                          tables ? "play longer than a round robin of its tables"
+                                                 : "pair someone twice"));
       break;
   }
   if (request.rounds && *request.rounds != t.rounds)
@@ -304,13 +380,10 @@ Document create_tournament(store::Database& db, const NewTournament& request) {
     if (!e.bot.empty()) entrant["bot"] = e.bot;
     entrants.push_back(std::move(entrant));
   }
-  const Document doc = {{"tournament", t.id},
-                        {"kind", t.kind},
-                        {"format", t.format},
-                        {"rounds", t.rounds},
-                        {"seed_commitment", t.seed_commitment},
-                        {"entrants", entrants},
-                        {"made", made}};
+  const Document doc = {{"tournament", t.id},   {"kind", t.kind},
+                        {"format", t.format},   {"seats", t.seats},
+                        {"rounds", t.rounds},   {"seed_commitment", t.seed_commitment},
+                        {"entrants", entrants}, {"made", made}};
   return doc;
 }
 
@@ -400,17 +473,33 @@ Document tournament_document(GamesInHand& hand, const std::string& id) {
     const auto& board =
         played.at(static_cast<std::size_t>(g.round - 1)).at(static_cast<std::size_t>(g.board - 1));
     Document result = nullptr;
-    if (board.first_score)
+    Document seats = Document::array();
+    for (int e : board.pairing.seats())
+      seats.push_back(t->entrants.at(static_cast<std::size_t>(e)).name);
+    Document game = {{"board", g.board},
+                     {"game", *g.game},
+                     {"first", first.name},
+                     {"second", t->entrants.at(static_cast<std::size_t>(*g.second)).name},
+                     {"seats", std::move(seats)}};
+    if (board.first_score && !board.places.empty()) {
+      // A table's places in seat order: "2-1-3" (the first seat second, and so on).
+      std::string places;
+      for (int place : board.places) {
+        if (!places.empty()) places += '-';
+        places += std::to_string(place);
+      }
+      result = places;
+      game["places"] = board.places;
+    } else if (board.first_score) {
       result = *board.first_score == 1.0 ? "1-0" : *board.first_score == 0.0 ? "0-1" : "1/2-1/2";
-    round["games"].push_back({{"board", g.board},
-                              {"game", *g.game},
-                              {"first", first.name},
-                              {"second", t->entrants.at(static_cast<std::size_t>(*g.second)).name},
-                              {"result", result}});
+    }
+    game["result"] = result;
+    round["games"].push_back(std::move(game));
   }
   Document doc = {{"tournament", t->id},
                   {"kind", t->kind},
                   {"format", t->format},
+                  {"seats", t->seats},
                   {"rounds", t->rounds},
                   {"round", static_cast<int>(played.size())},
                   {"finished", t->finished_at.has_value()},
@@ -452,10 +541,12 @@ Document tournament_of_game(store::Database& db, const std::string& game) {
 
 std::string tournament_text(const Document& doc) {
   std::string out = fmt::format(
-      "Tournament {}: {} {}, round {} of {}{}\n\n  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  "
+      "Tournament {}: {} {}{}, round {} of {}{}\n\n  {:>4}  {:>3}  {:<24} {:>6} {:>8} {:>8}  "
       "{}\n",
       doc.at("tournament").get<std::string>(), doc.at("kind").get<std::string>(),
-      doc.at("format").get<std::string>(), doc.at("round").get<int>(), doc.at("rounds").get<int>(),
+      doc.at("format").get<std::string>(),
+      doc.value("seats", 2) > 2 ? fmt::format(" at tables of {}", doc.at("seats").get<int>()) : "",
+      doc.at("round").get<int>(), doc.at("rounds").get<int>(),
       doc.at("finished").get<bool>() ? ", finished" : "", "rank", "no", "entrant", "points",
       "Buchholz", "S-B", "won-drawn-lost (byes)");
   for (const auto& row : doc.at("standings")) {
@@ -471,12 +562,18 @@ std::string tournament_text(const Document& doc) {
   }
   for (const auto& round : doc.value("pairings", Document::array())) {
     out += fmt::format("\nRound {}\n", round.at("round").get<int>());
-    for (const auto& game : round.at("games"))
-      out += fmt::format(
-          "  {:>2}. {} - {}  {}  (game {})\n", game.at("board").get<int>(),
-          game.at("first").get<std::string>(), game.at("second").get<std::string>(),
-          game.at("result").is_null() ? "playing" : game.at("result").get<std::string>(),
-          game.at("game").get<std::string>());
+    for (const auto& game : round.at("games")) {
+      std::string seats;
+      for (const auto& name : game.at("seats")) {
+        if (!seats.empty()) seats += " - ";
+        seats += name.get<std::string>();
+      }
+      std::string result =
+          game.at("result").is_null() ? "playing" : game.at("result").get<std::string>();
+      if (game.contains("places")) result = "places " + result;
+      out += fmt::format("  {:>2}. {}  {}  (game {})\n", game.at("board").get<int>(), seats, result,
+                         game.at("game").get<std::string>());
+    }
     for (const auto& bye : round.at("byes"))
       out += fmt::format("      {} has the bye\n", bye.get<std::string>());
   }
