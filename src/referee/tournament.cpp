@@ -395,20 +395,21 @@ bool fill_tables(const std::vector<std::set<int>>& met, const std::vector<int>& 
     taken[static_cast<std::size_t>(*top)] = false;
     return false;
   }
-  auto& table = tables.back();
+  // (tables.back() is looked up afresh each time: a deeper call may grow `tables`.)
+  const std::size_t here = tables.size() - 1;
   // Members join in rank order, so each set of members is tried once.
-  const auto after = std::find(ranked.begin(), ranked.end(), table.back());
+  const auto after = std::find(ranked.begin(), ranked.end(), tables[here].back());
   for (auto it = after + 1; it != ranked.end(); ++it) {
     const int c = *it;
     if (taken[static_cast<std::size_t>(c)]) continue;
-    if (no_repeat && std::any_of(table.begin(), table.end(), [&](int m) {
+    if (no_repeat && std::any_of(tables[here].begin(), tables[here].end(), [&](int m) {
           return met[static_cast<std::size_t>(m)].contains(c);
         }))
       continue;
     taken[static_cast<std::size_t>(c)] = true;
-    tables.back().push_back(c);
+    tables[here].push_back(c);
     if (fill_tables(met, ranked, seats, taken, tables, no_repeat, budget)) return true;
-    tables.back().pop_back();
+    tables[here].pop_back();
     taken[static_cast<std::size_t>(c)] = false;
   }
   return false;
@@ -547,10 +548,12 @@ std::vector<Pairing> table_round_robin_pairings(int entrants, int seats, int rou
 // The rules of a Swiss round of tables:
 // - the entrants are ranked by points, then number;
 // - n mod seats of them have a bye: the lowest ranked who have not had one (when too few have
-//   not, the lowest ranked of the others);
+//   not, the lowest ranked of the others), unless the others could then not be seated without a
+//   repeat meeting, when the byes move up that order one place at a time;
 // - the best unseated entrant begins a table, filled by the next ranked (so tables are drawn
 //   from score groups) who have met none of its members (fill_tables); when no such draw exists
-//   (or none within kPairingBudget choices) repeats are allowed rather than not play the round;
+//   for any choice of byes (or none within kPairingBudget choices in all), repeats are allowed,
+//   with the first choice of byes, rather than not play the round;
 // - fewer left to seat than a table holds (after withdrawals): one table of them all;
 // - seats as seat_table says; the tables in order of their best-ranked entrant, the byes last.
 std::vector<Pairing> table_swiss_pairings(int entrants, int seats, const std::vector<Round>& played,
@@ -572,20 +575,25 @@ std::vector<Pairing> table_swiss_pairings(int entrants, int seats, const std::ve
     if (!history.had_bye[static_cast<std::size_t>(*it)]) bye_order.push_back(*it);
   for (auto it = ranked.rbegin(); it != ranked.rend(); ++it)
     if (history.had_bye[static_cast<std::size_t>(*it)]) bye_order.push_back(*it);
-  bye_order.resize(ranked.size() % static_cast<std::size_t>(table_size));
+  const std::size_t bye_count = ranked.size() % static_cast<std::size_t>(table_size);
   for (bool no_repeat : {true, false}) {
-    std::vector<bool> taken(static_cast<std::size_t>(entrants), false);
-    for (int e : bye_order) taken[static_cast<std::size_t>(e)] = true;
-    std::vector<std::vector<int>> tables;
-    long budget = kPairingBudget;
-    if (!fill_tables(history.met, ranked, table_size, taken, tables, no_repeat, budget)) continue;
-    std::vector<Pairing> boards;
-    for (const auto& table : tables)
-      boards.push_back(
-          pairing_of(seat_table(history.firsts, history.seat_sum, history.games, table, round)));
-    std::sort(bye_order.begin(), bye_order.end());
-    for (int e : bye_order) boards.push_back({e, -1});
-    return boards;
+    long budget = kPairingBudget;  // one budget for every choice of byes
+    for (std::size_t from = 0; from + bye_count <= bye_order.size(); ++from) {
+      if ((!no_repeat || bye_count == 0) && from > 0) break;
+      std::vector<int> byes(bye_order.begin() + static_cast<std::ptrdiff_t>(from),
+                            bye_order.begin() + static_cast<std::ptrdiff_t>(from + bye_count));
+      std::vector<bool> taken(static_cast<std::size_t>(entrants), false);
+      for (int e : byes) taken[static_cast<std::size_t>(e)] = true;
+      std::vector<std::vector<int>> tables;
+      if (!fill_tables(history.met, ranked, table_size, taken, tables, no_repeat, budget)) continue;
+      std::vector<Pairing> boards;
+      for (const auto& table : tables)
+        boards.push_back(
+            pairing_of(seat_table(history.firsts, history.seat_sum, history.games, table, round)));
+      std::sort(byes.begin(), byes.end());
+      for (int e : byes) boards.push_back({e, -1});
+      return boards;
+    }
   }
   return {};
 }

@@ -524,6 +524,7 @@ Document list_tournaments(store::Database& db) {
     list.push_back({{"tournament", t->id},
                     {"kind", t->kind},
                     {"format", t->format},
+                    {"seats", t->seats},
                     {"rounds", t->rounds},
                     {"round", t->games.empty() ? 0 : t->games.back().round},
                     {"entrants", t->entrants.size()},

@@ -61,7 +61,7 @@ Document tournament_document(GamesInHand& games, const std::string& id);
 // The document for people: the standings as a table, then each round's pairings and results
 // (when it has them), then the seed once revealed.
 std::string tournament_text(const Document& doc);
-// Each tournament: {tournament, kind, format, rounds, round, entrants, finished}.
+// Each tournament: {tournament, kind, format, seats, rounds, round, entrants, finished}.
 Document list_tournaments(store::Database& db);
 
 // Which tournament and round a game belongs to ({tournament, round}); null for none.

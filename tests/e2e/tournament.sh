@@ -261,7 +261,8 @@ expect_in "$WORK/out" "Cy                          2.5        5     4.25  2-1-0 
   "a row of the table, quarters and all"
 answer tournament tournament list
 expect_exit 0 "the list" -- jq -e --arg t "$T" \
-  '.tournaments == [{tournament: $t, kind: "caravaneers", format: "swiss", rounds: 3, round: 3,
+  '.tournaments == [{tournament: $t, kind: "caravaneers", format: "swiss", seats: 2, rounds: 3,
+    round: 3,
     entrants: 8, finished: true}]' last.json
 answer tournament tournament next "$T"
 expect_exit 65 "a finished tournament has nobody to withdraw" -- "$BIN" tournament withdraw "$T" Ann
