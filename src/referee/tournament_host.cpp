@@ -4,6 +4,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/clock.hpp"
 #include "core/crypto.hpp"
@@ -251,11 +252,33 @@ Document advance_one(GamesInHand& hand, const std::string& id, Document& made) {
   }
 }
 
-// Points as people write them: 3, 1.5, 4.25 (a Sonneborn-Berger score can have quarters).
+// Points as people write them: 3, 1.5, 4.25, 0.9375 (a table's tie-breaks have sixteenths),
+// 0.3333 (a table of four scores in thirds: four places at most).
 std::string points_text(double points) {
-  return points == static_cast<double>(static_cast<long long>(points))
-             ? fmt::format("{}", static_cast<long long>(points))
-             : fmt::format("{}", points);
+  std::string text = fmt::format("{:.4f}", points);
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text == "-0" ? "0" : text;
+}
+
+std::string ordinal(int n) {
+  const int tens = n % 100;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                       : n % 10 == 1            ? "st"
+                       : n % 10 == 2            ? "nd"
+                       : n % 10 == 3            ? "rd"
+                                                : "th";
+  return fmt::format("{}{}", n, suffix);
+}
+
+// "Ann", "Ann and Bob", "Ann, Bob and Cy".
+std::string names_text(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+    out += names[i];
+  }
+  return out;
 }
 
 }  // namespace
@@ -582,6 +605,106 @@ std::string tournament_text(const Document& doc) {
     out += fmt::format("\nseed {} (salt {}), committed to as {}\n",
                        doc.at("seed").get<std::string>(), doc.at("seed_salt").get<std::string>(),
                        doc.at("seed_commitment").get<std::string>());
+  return out;
+}
+
+std::string standings_words(const Document& doc, const std::string& reader) {
+  const std::string format = doc.at("format").get<std::string>();
+  const int seats = doc.value("seats", 2);
+  const int round = doc.at("round").get<int>();
+  const int rounds = doc.at("rounds").get<int>();
+  const Document pairings = doc.value("pairings", Document::array());
+  int playing = 0;
+  if (!pairings.empty())
+    for (const auto& game : pairings.back().at("games"))
+      if (game.at("result").is_null()) ++playing;
+  std::string state;
+  if (doc.at("finished").get<bool>())
+    state = fmt::format("finished after {} round{}", round, round == 1 ? "" : "s");
+  else if (playing > 0)
+    state = fmt::format("round {} of {} is being played, {} game{} still on", round, rounds,
+                        playing, playing == 1 ? "" : "s");
+  else
+    state = fmt::format("round {} of {} has finished; the next is made at the referee's next tick",
+                        round, rounds);
+  std::string out =
+      fmt::format("Tournament {} ({}, {}{}): {}.\n\n", doc.at("tournament").get<std::string>(),
+                  doc.at("kind").get<std::string>(),
+                  format == "swiss"         ? "a Swiss"
+                  : format == "round-robin" ? "a round robin"
+                                            : "a knockout",
+                  seats > 2 ? fmt::format(" at tables of {}", seats) : "", state);
+  const Document& table = doc.at("standings");
+  std::vector<std::string> leaders;
+  for (const auto& row : table)
+    if (row.at("rank").get<int>() == 1) leaders.push_back(row.at("name").get<std::string>());
+  if (!table.empty()) {
+    const std::string points = points_text(table.at(0).at("points").get<double>());
+    const std::string lead =
+        leaders.size() == 1
+            ? (doc.at("finished").get<bool>() ? "wins" : "leads")
+            : (doc.at("finished").get<bool>() ? "share first place" : "share the lead");
+    out += fmt::format("{} {} with {} point{}.\n", names_text(leaders), lead, points,
+                       points == "1" ? "" : "s");
+  }
+  for (const auto& row : table) {
+    if (reader.empty() || row.at("name").get<std::string>() != reader) continue;
+    const int rank = row.at("rank").get<int>();
+    const auto shared = std::count_if(table.begin(), table.end(), [&](const Document& other) {
+      return other.at("rank").get<int>() == rank;
+    });
+    out += fmt::format(
+        "You, {}, are {}{} of {} with {} point{} (Buchholz {}, Sonneborn-Berger {}){}.\n", reader,
+        ordinal(rank), shared > 1 ? " equal" : "", table.size(),
+        points_text(row.at("points").get<double>()),
+        points_text(row.at("points").get<double>()) == "1" ? "" : "s",
+        points_text(row.at("buchholz").get<double>()),
+        points_text(row.at("sonneborn_berger").get<double>()),
+        row.contains("withdrawn_after") ? ", withdrawn" : "");
+  }
+  // The table: narrow enough for a phone's screen (about 36 characters with short names).
+  std::size_t width = 7;
+  for (const auto& row : table)
+    width = std::max(width, std::min<std::size_t>(row.at("name").get<std::string>().size(), 16));
+  out += fmt::format("\n {:>2}  {:<{}} {:>5} {:>6} {:>6}\n", "#", "Entrant", width, "Pts", "Buch",
+                     "S-B");
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const auto& row = table[i];
+    const int rank = row.at("rank").get<int>();
+    const bool shared = (i > 0 && table[i - 1].at("rank").get<int>() == rank) ||
+                        (i + 1 < table.size() && table[i + 1].at("rank").get<int>() == rank);
+    std::string name = row.at("name").get<std::string>();
+    if (row.contains("withdrawn_after")) name += " (out)";
+    out += fmt::format("{:>3}{:<1} {:<{}} {:>5} {:>6} {:>6}\n", rank, shared ? "=" : "", name,
+                       width, points_text(row.at("points").get<double>()),
+                       points_text(row.at("buchholz").get<double>()),
+                       points_text(row.at("sonneborn_berger").get<double>()));
+  }
+  out += fmt::format(
+      "\nPts: points, a win 1, a draw 1/2, a bye 1{}. Buch: Buchholz, the opponents' points. "
+      "S-B: Sonneborn-Berger, the opponents' points times the results against them. = marks a "
+      "shared rank{}.\n",
+      seats > 2 ? "; a table scores each pairwise result against the others, divided by their "
+                  "number"
+                : "",
+      std::any_of(table.begin(), table.end(),
+                  [](const Document& row) { return row.contains("withdrawn_after"); })
+          ? "; (out): withdrawn"
+          : "");
+  if (!pairings.empty()) {
+    const Document& last = pairings.back();
+    out += fmt::format("\nRound {}:\n", last.at("round").get<int>());
+    for (const auto& game : last.at("games")) {
+      std::vector<std::string> names;
+      for (const auto& name : game.at("seats")) names.push_back(name.get<std::string>());
+      std::string result =
+          game.at("result").is_null() ? "playing" : game.at("result").get<std::string>();
+      if (game.contains("places")) result = "places " + result;
+      out += fmt::format("  {}: {}\n", fmt::join(names, " - "), result);
+    }
+    for (const auto& bye : last.at("byes"))
+      out += fmt::format("  {}: the bye\n", bye.get<std::string>());
+  }
   return out;
 }
 

@@ -61,6 +61,11 @@ Document tournament_document(GamesInHand& games, const std::string& id);
 // The document for people: the standings as a table, then each round's pairings and results
 // (when it has them), then the seed once revealed.
 std::string tournament_text(const Document& doc);
+// The standings for a person, in words and a table narrow enough for a phone: the state of the
+// tournament, who leads, where `reader` (an entrant's name, or empty) stands, the table of rank,
+// points, Buchholz and Sonneborn-Berger with a key, and the last round's games. `doc` is
+// tournament_document's.
+std::string standings_words(const Document& doc, const std::string& reader = "");
 // Each tournament: {tournament, kind, format, seats, rounds, round, entrants, finished}.
 Document list_tournaments(store::Database& db);
 
