@@ -833,8 +833,8 @@ TEST_F(MailGame, StandingsComeInWordsAndANarrowTableWithoutAToken) {
   EXPECT_TRUE(has(bob, "You, Bob, are "));
   // Every line of the text fits a phone's screen.
   const std::string text = mail_parts::readable(bob->bytes);
-  EXPECT_TRUE(has(bob, "  1  Ann         1      0      0\n")) << text;
-  EXPECT_TRUE(has(bob, "  3= Di          0      0      0\n"));
+  EXPECT_TRUE(has(bob, "  1  Ann         1       0       0\n")) << text;
+  EXPECT_TRUE(has(bob, "  3= Di          0       0       0\n"));
   EXPECT_TRUE(has(bob, "  Ann - Bob: 1-0\n  Di - Cy: playing\n"));
   const auto start = text.find(" #  Entrant");
   ASSERT_NE(start, std::string::npos);

@@ -666,7 +666,7 @@ std::string standings_words(const Document& doc, const std::string& reader) {
   std::size_t width = 7;
   for (const auto& row : table)
     width = std::max(width, std::min<std::size_t>(row.at("name").get<std::string>().size(), 16));
-  out += fmt::format("\n {:>2}  {:<{}} {:>5} {:>6} {:>6}\n", "#", "Entrant", width, "Pts", "Buch",
+  out += fmt::format("\n {:>2}  {:<{}} {:>5} {:>7} {:>7}\n", "#", "Entrant", width, "Pts", "Buch",
                      "S-B");
   for (std::size_t i = 0; i < table.size(); ++i) {
     const auto& row = table[i];
@@ -675,7 +675,7 @@ std::string standings_words(const Document& doc, const std::string& reader) {
                         (i + 1 < table.size() && table[i + 1].at("rank").get<int>() == rank);
     std::string name = row.at("name").get<std::string>();
     if (row.contains("withdrawn_after")) name += " (out)";
-    out += fmt::format("{:>3}{:<1} {:<{}} {:>5} {:>6} {:>6}\n", rank, shared ? "=" : "", name,
+    out += fmt::format("{:>3}{:<1} {:<{}} {:>5} {:>7} {:>7}\n", rank, shared ? "=" : "", name,
                        width, points_text(row.at("points").get<double>()),
                        points_text(row.at("buchholz").get<double>()),
                        points_text(row.at("sonneborn_berger").get<double>()));

@@ -171,6 +171,41 @@ expect_in "$WORK/out" "huber-caravan swiss at tables of 3, round 2 of 2, finishe
 expect_in "$WORK/out" "Ann - Di - Cy  places 2-1-2" "a table's places"
 
 
+# Standings by mail: Ann asks with "standings" and the id as the Subject, no token; the answer,
+# to her alone, says where she stands and holds the table, every line of it short enough for a
+# phone's screen.
+printf 'From: Ann <ann@example.org>\nTo: referee@example.org\nSubject: standings %s\nMessage-ID: <ann-standings@example.org>\n\nThanks!\n' \
+  "$T" >standings.eml
+expect_exit 0 "a standings command by mail" -- "$BIN" mail --outbox box <standings.eml
+read_mail
+count_lines mail.txt "Ann <ann@example.org> | [caravan-ref] tournament $T (huber-caravan): the standings" \
+  1 "the standings, to Ann alone"
+count_lines mail.txt "@" 1 "and nothing else"
+"$PY" - box/new >standings.txt <<'EOF'
+import email, email.policy, pathlib, sys
+for path in sorted(pathlib.Path(sys.argv[1]).iterdir()):
+    msg = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    if "the standings" in msg["Subject"] and "final" not in msg["Subject"]:
+        print(msg.get_body(preferencelist=("plain",)).get_content())
+EOF
+expect_in standings.txt "Di wins with 2 points." "the winner in words"
+expect_in standings.txt \
+  "You, Ann, are 2nd of 8 with 1.25 points (Buchholz 2.75, Sonneborn-Berger 1.5)." \
+  "where Ann stands"
+expect_in standings.txt "  2  Ann      1.25    2.75     1.5" "her row of the table"
+expect_in standings.txt "  3  Hal      1.25     2.5  0.9375" "a tie-break in sixteenths"
+expect_in standings.txt "  Bob - Flo - Ed: places 2-2-1" "the last round's tables"
+expect_exit 0 "the table fits a phone: no line of it over 40 characters" -- awk '
+  /^ +# +Entrant/ {t = 1} /^Pts:/ {t = 0} t && length($0) > 40 {print; bad = 1} END {exit bad}' \
+  standings.txt
+printf 'From: Zed <zed@example.org>\nTo: referee@example.org\nSubject: standings\nMessage-ID: <zed-standings@example.org>\n\n' \
+  >zed.eml
+expect_exit 0 "a standings command from a stranger without an id" -- \
+  "$BIN" mail --outbox box <zed.eml
+read_mail
+count_lines mail.txt "Zed <zed@example.org> | [caravan-ref] Command standings not carried out" \
+  1 "is told to say which tournament"
+
 # A knockout at tables of three, by the tick. Seed 7 draws A, F, C, D, G, B, E (seeds 1 to 7):
 # seven at tables of three leave one over, the top seed A, who has the bye; the other six are
 # dealt in a snake, F to table 1, C and D to table 2, G and B to table 1, E to table 2. The lower
