@@ -8,8 +8,11 @@
 
 #include "core/clock.hpp"
 #include "core/crypto.hpp"
+#include "core/svg.hpp"
 #include "ledger/chain.hpp"
+#include "referee/html.hpp"
 #include "referee/in_hand.hpp"
+#include "referee/page_link.hpp"
 #include "referee/ratings.hpp"
 #include "referee/timing.hpp"
 #include "store/game_store.hpp"
@@ -279,6 +282,53 @@ std::string names_text(const std::vector<std::string>& names) {
     out += names[i];
   }
   return out;
+}
+
+// What a person reads first about a tournament: its id, what it is ("huber-caravan, a Swiss at
+// tables of 3"), its state ("round 2 of 3 is being played, 1 game still on") and who leads.
+struct Summary {
+  std::string id, what, state, lead;
+};
+
+Summary summarise(const Document& doc) {
+  const std::string format = doc.at("format").get<std::string>();
+  const int seats = doc.value("seats", 2);
+  const int round = doc.at("round").get<int>();
+  const int rounds = doc.at("rounds").get<int>();
+  const bool finished = doc.at("finished").get<bool>();
+  const Document pairings = doc.value("pairings", Document::array());
+  int playing = 0;
+  if (!pairings.empty())
+    for (const auto& game : pairings.back().at("games"))
+      if (game.at("result").is_null()) ++playing;
+  Summary summary;
+  summary.id = doc.at("tournament").get<std::string>();
+  summary.what = fmt::format("{}, {}{}", doc.at("kind").get<std::string>(),
+                             format == "swiss"         ? "a Swiss"
+                             : format == "round-robin" ? "a round robin"
+                                                       : "a knockout",
+                             seats > 2 ? fmt::format(" at tables of {}", seats) : "");
+  if (finished)
+    summary.state = fmt::format("finished after {} round{}", round, round == 1 ? "" : "s");
+  else if (playing > 0)
+    summary.state = fmt::format("round {} of {} is being played, {} game{} still on", round, rounds,
+                                playing, playing == 1 ? "" : "s");
+  else
+    summary.state = fmt::format(
+        "round {} of {} has finished; the next is made at the referee's next tick", round, rounds);
+  const Document& table = doc.at("standings");
+  std::vector<std::string> leaders;
+  for (const auto& row : table)
+    if (row.at("rank").get<int>() == 1) leaders.push_back(row.at("name").get<std::string>());
+  if (!table.empty()) {
+    const std::string points = points_text(table.at(0).at("points").get<double>());
+    const std::string lead = leaders.size() == 1
+                                 ? (finished ? "wins" : "leads")
+                                 : (finished ? "share first place" : "share the lead");
+    summary.lead = fmt::format("{} {} with {} point{}.", names_text(leaders), lead, points,
+                               points == "1" ? "" : "s");
+  }
+  return summary;
 }
 
 }  // namespace
@@ -609,44 +659,13 @@ std::string tournament_text(const Document& doc) {
 }
 
 std::string standings_words(const Document& doc, const std::string& reader) {
-  const std::string format = doc.at("format").get<std::string>();
-  const int seats = doc.value("seats", 2);
-  const int round = doc.at("round").get<int>();
-  const int rounds = doc.at("rounds").get<int>();
-  const Document pairings = doc.value("pairings", Document::array());
-  int playing = 0;
-  if (!pairings.empty())
-    for (const auto& game : pairings.back().at("games"))
-      if (game.at("result").is_null()) ++playing;
-  std::string state;
-  if (doc.at("finished").get<bool>())
-    state = fmt::format("finished after {} round{}", round, round == 1 ? "" : "s");
-  else if (playing > 0)
-    state = fmt::format("round {} of {} is being played, {} game{} still on", round, rounds,
-                        playing, playing == 1 ? "" : "s");
-  else
-    state = fmt::format("round {} of {} has finished; the next is made at the referee's next tick",
-                        round, rounds);
+  const Summary summary = summarise(doc);
   std::string out =
-      fmt::format("Tournament {} ({}, {}{}): {}.\n\n", doc.at("tournament").get<std::string>(),
-                  doc.at("kind").get<std::string>(),
-                  format == "swiss"         ? "a Swiss"
-                  : format == "round-robin" ? "a round robin"
-                                            : "a knockout",
-                  seats > 2 ? fmt::format(" at tables of {}", seats) : "", state);
+      fmt::format("Tournament {} ({}): {}.\n\n", summary.id, summary.what, summary.state);
+  if (!summary.lead.empty()) out += summary.lead + "\n";
   const Document& table = doc.at("standings");
-  std::vector<std::string> leaders;
-  for (const auto& row : table)
-    if (row.at("rank").get<int>() == 1) leaders.push_back(row.at("name").get<std::string>());
-  if (!table.empty()) {
-    const std::string points = points_text(table.at(0).at("points").get<double>());
-    const std::string lead =
-        leaders.size() == 1
-            ? (doc.at("finished").get<bool>() ? "wins" : "leads")
-            : (doc.at("finished").get<bool>() ? "share first place" : "share the lead");
-    out += fmt::format("{} {} with {} point{}.\n", names_text(leaders), lead, points,
-                       points == "1" ? "" : "s");
-  }
+  const int seats = doc.value("seats", 2);
+  const Document pairings = doc.value("pairings", Document::array());
   for (const auto& row : table) {
     if (reader.empty() || row.at("name").get<std::string>() != reader) continue;
     const int rank = row.at("rank").get<int>();
@@ -705,6 +724,100 @@ std::string standings_words(const Document& doc, const std::string& reader) {
     for (const auto& bye : last.at("byes"))
       out += fmt::format("  {}: the bye\n", bye.get<std::string>());
   }
+  return out;
+}
+
+namespace {
+
+// The standings table's own rules, added to the game page's style (kHtmlStyle): the table fills
+// the column, its figures right-aligned and never broken, a long name wrapping in its cell.
+const char* const kStandingsStyle =
+    "table.standings { border-collapse: collapse; width: 100%; font-size: 0.95em; }\n"
+    "table.standings th, table.standings td { padding: 4px 3px; text-align: right;"
+    " border-bottom: 1px solid #D9CBA8; white-space: nowrap; }\n"
+    "table.standings th.name, table.standings td.name { text-align: left; white-space: normal;"
+    " overflow-wrap: anywhere; width: 100%; }\n"
+    "table.standings .sub { color: #444; font-size: 0.85em; }\n"
+    "ul.rounds { padding-left: 1.2em; } ul.rounds li { margin: 0.3em 0; }\n"
+    "@media (max-width: 480px) { table.standings { font-size: 0.85em; }"
+    " table.standings .wdl { display: none; } }\n";
+
+std::string html(const std::string& text) { return core::svg::escape(text); }
+
+}  // namespace
+
+std::string standings_page(const Document& doc, const std::string& base_url) {
+  const Summary summary = summarise(doc);
+  const std::string title = fmt::format("Tournament {}: the standings", summary.id);
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+      "<title>{0}</title>\n<style>\n{1}{2}</style>\n</head>\n<body>\n<h1>{0}</h1>\n"
+      "<p>{3}: {4}.</p>\n",
+      html(title), kHtmlStyle, kStandingsStyle, html(summary.what), html(summary.state));
+  if (!summary.lead.empty()) out += fmt::format("<p class=\"lead\">{}</p>\n", html(summary.lead));
+  out +=
+      "<table class=\"standings\">\n<thead><tr><th>#</th><th class=\"name\">Entrant</th>"
+      "<th>Pts</th><th>Buch</th><th>S-B</th><th class=\"wdl\">W-D-L</th></tr></thead>\n<tbody>\n";
+  const Document& table = doc.at("standings");
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const auto& row = table[i];
+    const int rank = row.at("rank").get<int>();
+    const bool shared = (i > 0 && table[i - 1].at("rank").get<int>() == rank) ||
+                        (i + 1 < table.size() && table[i + 1].at("rank").get<int>() == rank);
+    std::string notes;
+    if (row.contains("bot")) {
+      notes = "bot ";
+      notes += row.at("bot").get<std::string>();
+    }
+    if (row.contains("withdrawn_after")) {
+      if (!notes.empty()) notes += ", ";
+      notes += fmt::format("withdrew after round {}", row.at("withdrawn_after").get<int>());
+    }
+    out += fmt::format(
+        "<tr><td>{}{}</td><td class=\"name\">{}{}</td><td>{}</td><td>{}</td><td>{}</td>"
+        "<td class=\"wdl\">{}-{}-{}</td></tr>\n",
+        rank, shared ? "=" : "", html(row.at("name").get<std::string>()),
+        notes.empty() ? "" : fmt::format(" <span class=\"sub\">({})</span>", html(notes)),
+        points_text(row.at("points").get<double>()), points_text(row.at("buchholz").get<double>()),
+        points_text(row.at("sonneborn_berger").get<double>()), row.at("wins").get<int>(),
+        row.at("draws").get<int>(), row.at("losses").get<int>());
+  }
+  out += fmt::format(
+      "</tbody>\n</table>\n<p class=\"events\">Pts: points, a win 1, a draw 1/2, a bye 1{}. "
+      "Buch: Buchholz, the opponents' points. S-B: Sonneborn-Berger, the opponents' points times "
+      "the results against them. W-D-L: won, drawn, lost. = marks a shared rank.</p>\n",
+      doc.value("seats", 2) > 2
+          ? "; a table scores each pairwise result against the others, divided by their number"
+          : "");
+  const Document pairings = doc.value("pairings", Document::array());
+  for (auto round = pairings.rbegin(); round != pairings.rend(); ++round) {
+    out += fmt::format("<h2>Round {}</h2>\n<ul class=\"rounds\">\n", round->at("round").get<int>());
+    for (const auto& game : round->at("games")) {
+      std::vector<std::string> names;
+      for (const auto& name : game.at("seats")) names.push_back(html(name.get<std::string>()));
+      const std::string who = fmt::format("{}", fmt::join(names, " &#8211; "));
+      const std::string id = game.at("game").get<std::string>();
+      std::string result =
+          game.at("result").is_null() ? "playing" : game.at("result").get<std::string>();
+      if (game.contains("places")) result = "places " + result;
+      out += base_url.empty()
+                 ? fmt::format("<li>{}: {} <span class=\"sub\">(game {})</span></li>\n", who,
+                               html(result), html(id))
+                 : fmt::format("<li><a href=\"{}\">{}</a>: {}</li>\n",
+                               html(observer_url(base_url, id)), who, html(result));
+    }
+    for (const auto& bye : round->at("byes"))
+      out += fmt::format("<li>{}: the bye</li>\n", html(bye.get<std::string>()));
+    out += "</ul>\n";
+  }
+  if (doc.contains("seed"))
+    out += fmt::format(
+        "<p class=\"events\">The pairings were drawn from seed {} (salt {}), committed to as "
+        "{} when the tournament was made.</p>\n",
+        html(doc.at("seed").get<std::string>()), html(doc.at("seed_salt").get<std::string>()),
+        html(doc.at("seed_commitment").get<std::string>()));
+  out += "</body>\n</html>\n";
   return out;
 }
 

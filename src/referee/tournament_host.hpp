@@ -66,6 +66,11 @@ std::string tournament_text(const Document& doc);
 // points, Buchholz and Sonneborn-Berger with a key, and the last round's games. `doc` is
 // tournament_document's.
 std::string standings_words(const Document& doc, const std::string& reader = "");
+// The standings as one self-contained HTML page, with the game page's style (referee/html.hpp)
+// and a narrow table for a phone: the summary, the table (rank, points, Buchholz,
+// Sonneborn-Berger, won-drawn-lost), each round's games (latest first), each a link to its public
+// page under serve where `base_url` is given, and the seed once revealed. Every string escaped.
+std::string standings_page(const Document& doc, const std::string& base_url = "");
 // Each tournament: {tournament, kind, format, seats, rounds, round, entrants, finished}.
 Document list_tournaments(store::Database& db);
 
