@@ -1,0 +1,300 @@
+// The live pages: a player's (its capability in the address), an observer's, and the forms' posts.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/crypto.hpp"
+#include "core/svg.hpp"
+#include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
+#include "output/writer.hpp"
+#include "referee/html.hpp"
+#include "referee/page_link.hpp"
+#include "referee/picture.hpp"
+#include "referee/referee.hpp"
+#include "serve/routes.hpp"
+#include "serve/shared.hpp"
+
+namespace serve {
+
+namespace {
+
+using core::Document;
+
+constexpr std::size_t kPageMoves = 5000;
+
+std::string etag_of(std::int64_t next_turn) { return fmt::format("\"t{}\"", next_turn); }
+
+// Whether a post's Origin is the pages' own: the base URL's origin when one was given, else
+// (behind a proxy that may speak https to the browser) the host the request came to.
+bool own_origin(const Shared& shared, const httplib::Request& req, const std::string& origin) {
+  if (!shared.base_url.empty()) {
+    const auto host = shared.base_url.find("//") + 2;
+    return origin == shared.base_url.substr(0, shared.base_url.find('/', host));
+  }
+  const auto scheme = origin.find("://");
+  return scheme != std::string::npos && origin.substr(scheme + 3) == req.get_header_value("Host");
+}
+
+void page_headers(httplib::Response& res, const std::string& nonce) {
+  res.set_header("Cache-Control", "no-store");
+  // The page's address is its key: no other site is told it (a form's post to the page itself
+  // still carries its Origin, which "no-referrer" would make "null").
+  res.set_header("Referrer-Policy", "same-origin");
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("X-Frame-Options", "DENY");
+  res.set_header("Content-Security-Policy",
+                 fmt::format("default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+                             "script-src 'nonce-{}'; connect-src 'self'; form-action 'self'; "
+                             "frame-ancestors 'none'; base-uri 'none'",
+                             nonce));
+}
+
+// The script that keeps the page live: it asks for the page's ETag every second and reloads
+// when the game has changed. Without it the page is the same page, its forms just as good. Once a
+// form is sent it asks no more: a reload of its own would cancel the post's way back to the page,
+// which says (once) what the post did. No '<' or '&' in it: the page stays well-formed XML, as
+// html_page's pages are.
+std::string live_script(const std::string& nonce, const std::string& etag) {
+  return fmt::format(
+      "<script nonce=\"{}\">\n"
+      "(function () {{\n"
+      "  var tag = '{}', leaving = false;\n"
+      "  document.addEventListener('submit', function () {{ leaving = true; }});\n"
+      "  function look() {{\n"
+      "    if (leaving) return;\n"
+      "    fetch(location.pathname, {{ method: 'HEAD', cache: 'no-store',\n"
+      "                               headers: {{ 'If-None-Match': tag }} }})\n"
+      "      .then(function (r) {{\n"
+      "        var now = r.status === 200 ? r.headers.get('ETag') : tag;\n"
+      "        if (leaving) return;\n"
+      "        if (now !== tag) location.replace(location.pathname);\n"
+      "        else setTimeout(look, 1000);\n"
+      "      }}, function () {{ setTimeout(look, 3000); }});\n"
+      "  }}\n"
+      "  setTimeout(look, 1000);\n"
+      "}})();\n"
+      "</script>\n",
+      nonce, etag);
+}
+
+// Inserts `html` before the first `marker` of `page` (at its end when there is none).
+void insert_before(std::string& page, const std::string& marker, const std::string& html) {
+  const auto at = page.find(marker);
+  page.insert(at == std::string::npos ? page.size() : at, html);
+}
+
+struct Action {
+  const char* name;
+  const char* label;
+};
+
+// The actions a seat may take now, as buttons of one form.
+std::string actions_html(const Document& view, const std::string& action_url,
+                         const std::string& code, std::int64_t turn, const std::string& player) {
+  if (view.value("finished", false)) return "";
+  std::vector<Action> actions;
+  if (view.contains("draw_offer")) {
+    const auto& offer = view["draw_offer"];
+    const bool mine = offer.value("by", "") == player;
+    const auto& accepted = offer.value("accepted", Document::array());
+    if (!mine && std::find(accepted.begin(), accepted.end(), player) == accepted.end()) {
+      actions.push_back({"accept-draw", "Accept the draw"});
+      actions.push_back({"decline-draw", "Decline the draw"});
+    } else if (mine) {
+      actions.push_back({"decline-draw", "Withdraw my draw offer"});
+    }
+  } else {
+    actions.push_back({"offer-draw", "Offer a draw"});
+  }
+  if (view.contains("undo_request")) {
+    const auto& request = view["undo_request"];
+    if (request.value("by", "") != player) {
+      actions.push_back({"accept-undo", "Accept the undo"});
+      actions.push_back({"decline-undo", "Decline the undo"});
+    }
+  } else {
+    actions.push_back({"request-undo", "Ask to undo the last move"});
+  }
+  actions.push_back({"resign", "Resign"});
+  std::string html = fmt::format(
+      "<h2>Actions</h2>\n<form method=\"post\" action=\"{}\">\n<input type=\"hidden\" "
+      "name=\"code\" value=\"{}\"/>\n<input type=\"hidden\" name=\"turn\" value=\"{}\"/>\n<p>",
+      core::svg::escape(action_url), code, turn);
+  for (const auto& action : actions)
+    html += fmt::format("<button class=\"move\" name=\"action\" value=\"{}\">{}</button> ",
+                        action.name, action.label);
+  return html + "</p>\n</form>\n";
+}
+
+std::string take_note(Shared& shared, const std::string& capability) {
+  std::lock_guard lock(shared.notes_mutex);
+  const auto it = shared.notes.find(capability);
+  if (it == shared.notes.end()) return "";
+  std::string note = std::move(it->second);
+  shared.notes.erase(it);
+  return note;
+}
+
+void give_note(Shared& shared, const std::string& capability, const std::string& note) {
+  std::lock_guard lock(shared.notes_mutex);
+  if (shared.notes.size() > 10000) shared.notes.clear();
+  shared.notes[capability] = note;
+}
+
+// The seat a page's capability opens; the one wrong-link answer (thrown) for none.
+store::PlayerRow page_seat(Shared& shared, const httplib::Request& req, const store::GameRow& row,
+                           const std::string& key) {
+  shared.throttle.wait(req.remote_addr);
+  auto seat = referee::seat_of_capability(key, row, req.matches[2]);
+  if (!seat) {
+    shared.throttle.failed(req.remote_addr);
+    throw core::UserError(core::Exit::kNoInput,
+                          "no page has this address (any more): ask the game master for your link "
+                          "(caravan-ref link)");
+  }
+  return *seat;
+}
+
+void send_page(httplib::Response& res, const std::string& page, const std::string& etag,
+               const std::string& nonce) {
+  page_headers(res, nonce);
+  res.set_header("ETag", etag);
+  res.status = 200;
+  res.set_content(page, "text/html; charset=utf-8");
+}
+
+bool not_modified(const httplib::Request& req, httplib::Response& res, const std::string& etag) {
+  if (req.get_header_value("If-None-Match") != etag) return false;
+  res.status = 304;
+  res.set_header("ETag", etag);
+  res.set_header("Cache-Control", "no-store");
+  return true;
+}
+
+void player_page(Shared& shared, const httplib::Request& req, httplib::Response& res) {
+  store::Database& db = thread_db(shared);
+  const std::string game = req.matches[1], capability = req.matches[2];
+  store::ReadSnapshot snapshot(db);  // the view, its moves and its history as they were together
+  referee::GamesInHand games(db);
+  const auto row = game_row(games, game);
+  const std::string key = referee::capability_key(db);
+  const auto seat = page_seat(shared, req, *row, key);
+  const std::string etag = etag_of(row->next_turn);
+  if (not_modified(req, res, etag)) return;
+  if (req.method == "HEAD") {
+    page_headers(res, "-");
+    res.set_header("ETag", etag);
+    return;
+  }
+  const auto view = games.view(game, seat.name);
+  const auto moves = games.legal_moves(game, seat.name, nullptr, kPageMoves);
+  referee::TurnLinks links;
+  links.game = game;
+  links.player = seat.name;
+  links.turn = view.at("turn").get<std::int64_t>();
+  links.form_action = capability;  // relative: this very page, behind any proxy's prefix
+  links.form_code = referee::form_code(key, capability);
+  links.keep_open = games.game(game)->state->end_turn_move().has_value();
+  std::string page = referee::html_page(view, moves.moves, games.history(game, seat.name)["turns"],
+                                        links, moves.total);
+  const std::string nonce = core::random_hex(16);
+  if (const std::string note = take_note(shared, capability); !note.empty())
+    insert_before(
+        page, "<p>",
+        fmt::format("<p class=\"note\" role=\"status\">{}</p>\n", core::svg::escape(note)));
+  insert_before(page, "<h2>History</h2>",
+                actions_html(view, capability, links.form_code, links.turn, seat.name));
+  insert_before(page, "</body>", live_script(nonce, etag));
+  send_page(res, page, etag, nonce);
+}
+
+void observer_page(Shared& shared, const httplib::Request& req, httplib::Response& res) {
+  store::Database& db = thread_db(shared);
+  const std::string game = req.matches[1];
+  store::ReadSnapshot snapshot(db);
+  referee::GamesInHand games(db);
+  const auto row = game_row(games, game);
+  const std::string etag = etag_of(row->next_turn);
+  if (not_modified(req, res, etag)) return;
+  if (req.method == "HEAD") {
+    page_headers(res, "-");
+    res.set_header("ETag", etag);
+    return;
+  }
+  std::string page = referee::html_page(games.view(game, std::nullopt, true), Document::array(),
+                                        games.history(game, std::nullopt, true)["turns"]);
+  const std::string nonce = core::random_hex(16);
+  insert_before(page, "</body>", live_script(nonce, etag));
+  send_page(res, page, etag, nonce);
+}
+
+// A form's post: checked against cross-site requests, made a turn file with the seat's turn
+// pass, played through referee::submit, then 303 back to the page, which says what it did.
+void page_post(Shared& shared, const httplib::Request& req, httplib::Response& res) {
+  store::Database& db = thread_db(shared);
+  const std::string game = req.matches[1], capability = req.matches[2];
+  referee::GamesInHand games(db);
+  const auto row = game_row(games, game);
+  const std::string key = referee::capability_key(db);
+  const auto seat = page_seat(shared, req, *row, key);
+  // A browser names the page that posts (Origin); one from another site is refused, and so is
+  // a post without the page's code.
+  const std::string origin = req.get_header_value("Origin");
+  const bool same_site = origin.empty() ? req.get_header_value("Sec-Fetch-Site") != "cross-site"
+                                        : own_origin(shared, req, origin);
+  const std::string code = req.get_param_value("code");
+  const std::string mine = referee::form_code(key, capability);
+  if (!same_site || code.size() != mine.size() || !core::same_digest(code, mine)) {
+    res.status = 403;
+    res.set_header("Cache-Control", "no-store");
+    res.set_content("This form was not posted from its own page; open the page again.\n",
+                    "text/plain; charset=utf-8");
+    return;
+  }
+  const std::string turn_text = req.get_param_value("turn");
+  if (turn_text.empty() || turn_text.size() > 12 ||
+      turn_text.find_first_not_of("0123456789") != std::string::npos)
+    throw core::UserError(core::Exit::kUsage, "the form carries no turn number");
+  const std::int64_t turn = std::stoll(turn_text);
+  const std::string move = req.get_param_value("move");
+  const std::string action = req.get_param_value("action");
+  const auto held = games.game(game);
+  const auto& player = held->row.players.at(static_cast<std::size_t>(seat.seat));
+  const std::string pass = ledger::turn_pass(ledger::turn_pass_key(db), player, game, turn);
+  std::string text;
+  if (!action.empty()) {
+    text = fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\naction: {}\n",
+                       output::yaml_scalar(game), output::yaml_scalar(seat.name), turn, pass,
+                       output::yaml_scalar(action));
+  } else {
+    // One move, as the page wrote it (a line of YAML flow): nothing that starts another line.
+    if (move.empty() || move.find_first_of("\r\n") != std::string::npos)
+      throw core::UserError(core::Exit::kUsage, "the form carries no move");
+    text = referee::turn_file(game, seat.name, turn, "token: " + pass, {move},
+                              held->state->end_turn_move().has_value());
+  }
+  const auto outcome = [&] {
+    const std::lock_guard one_at_a_time(shared.turns);
+    return referee::submit(games, text, "<page>", {.views = false});
+  }();
+  const auto& answer = outcome.answer;
+  if (outcome.exit_code == 0) send_owed_notices(shared);
+  give_note(shared, capability,
+            outcome.exit_code == 0
+                ? fmt::format("Turn {} played.", answer.value("turn", std::int64_t{0}))
+                : "Refused: " + answer["error"].value("message", std::string()));
+  res.set_redirect(capability, 303);
+}
+
+}  // namespace
+
+void add_page_routes(httplib::Server& server, Shared& shared) {
+  server.Get(R"(/play/([^/]+)/([0-9a-f]{32}))", page_route(shared, player_page));
+  server.Post(R"(/play/([^/]+)/([0-9a-f]{32}))", page_route(shared, page_post));
+  server.Get(R"(/watch/([^/]+))", page_route(shared, observer_page));
+}
+
+}  // namespace serve

@@ -1,0 +1,15 @@
+// The routes of caravan-ref serve, each family from its own file; server.cpp adds them all.
+#pragma once
+
+#include <httplib.h>
+
+#include "serve/shared.hpp"
+
+namespace serve {
+
+// /api/games/{g}/view|moves|history|turns|events (api.cpp).
+void add_api_routes(httplib::Server& server, Shared& shared);
+// /play/{g}/{capability}, /watch/{g} (pages.cpp).
+void add_page_routes(httplib::Server& server, Shared& shared);
+
+}  // namespace serve

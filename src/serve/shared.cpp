@@ -1,0 +1,143 @@
+#include "serve/shared.hpp"
+
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "cli/cli.hpp"
+#include "core/svg.hpp"
+#include "referee/html.hpp"
+#include "referee/page_link.hpp"
+#include "referee/referee.hpp"
+
+namespace serve {
+
+using core::Document;
+
+store::Database& thread_db(Shared& shared) {
+  thread_local std::unique_ptr<store::Database> db;
+  if (!db) db = std::make_unique<store::Database>(shared.db_path, shared.open);
+  return *db;
+}
+
+void send_json(httplib::Response& res, int status, const Document& doc) {
+  res.status = status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(doc.dump() + "\n", "application/json");
+}
+
+namespace {
+
+int status_of(core::Exit code) {
+  switch (code) {
+    case core::Exit::kUsage:
+      return 400;
+    case core::Exit::kRejected:
+      return 422;
+    case core::Exit::kNoInput:
+      return 404;
+    case core::Exit::kNoPermission:
+      return 401;
+    case core::Exit::kTempFail:
+      return 503;
+    default:
+      return 500;
+  }
+}
+
+}  // namespace
+
+void send_error(httplib::Response& res, const core::UserError& error) {
+  const int status = status_of(error.code());
+  if (status == 503) res.set_header("Retry-After", "2");
+  if (status == 401) res.set_header("WWW-Authenticate", "Bearer");
+  send_json(res, status, referee::rejection(error));
+}
+
+const core::UserError& wrong_token() {
+  static const core::UserError error(core::Exit::kNoPermission,
+                                     "the token is not one of this game's players'");
+  return error;
+}
+
+// As every command that changes a game starts it (cli::send_notifications), from this thread's
+// own context and connection.
+void send_owed_notices(Shared& shared) {
+  thread_local cli::Context context;
+  if (!context.db_open()) {
+    context.db_option = shared.db_path;
+    context.key_file_option = shared.open.key_file;
+    context.existing_db();
+  }
+  cli::send_notifications(context, "submit", "");
+}
+
+void guarded(httplib::Response& res, const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const core::UserError& error) {
+    send_error(res, error);
+  } catch (const std::exception& error) {
+    std::cerr << "caravan-ref serve: internal error: " << error.what() << "\n";
+    send_error(res, core::UserError(core::Exit::kInternal, "internal error"));
+  }
+}
+
+std::shared_ptr<const store::GameRow> game_row(referee::GamesInHand& games, const std::string& id) {
+  auto row = games.row(id);
+  if (!row) throw core::UserError(core::Exit::kNoInput, fmt::format("no game {}", id));
+  return row;
+}
+
+std::optional<std::string> bearer(Shared& shared, const httplib::Request& req,
+                                  const store::GameRow& game) {
+  if (!req.has_header("Authorization")) return std::nullopt;
+  shared.throttle.wait(req.remote_addr);
+  const std::string header = req.get_header_value("Authorization");
+  constexpr std::string_view kScheme = "Bearer ";
+  std::optional<store::PlayerRow> seat;
+  if (header.size() > kScheme.size() && header.compare(0, kScheme.size(), kScheme) == 0)
+    seat = referee::seat_of_token(game, header.substr(kScheme.size()));
+  if (!seat) {
+    shared.throttle.failed(req.remote_addr);
+    throw wrong_token();
+  }
+  return seat->name;
+}
+
+std::string logged_path(const std::string& path) {
+  if (path.starts_with("/play/")) {
+    const auto slash = path.find('/', 6);
+    return slash == std::string::npos ? "/play/..." : path.substr(0, slash) + "/...";
+  }
+  return path;
+}
+
+httplib::Server::Handler route(Shared& shared, Handler handler) {
+  return [&shared, handler](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] { handler(shared, req, res); });
+  };
+}
+
+httplib::Server::Handler page_route(Shared& shared, Handler handler) {
+  return [&shared, handler](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] { handler(shared, req, res); });
+    if (res.status < 400 || res.get_header_value("Content-Type") != "application/json") return;
+    const auto error = Document::parse(res.body, nullptr, false);
+    const std::string message =
+        error.is_object() ? error["error"].value("message", std::string()) : std::string();
+    const bool busy = res.status == 503;
+    res.set_content(
+        fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+                    "<title>{0}</title>\n<style>\n{1}</style>\n</head>\n<body>\n<h1>{0}</h1>\n"
+                    "<p>{2}</p>\n</body>\n</html>\n",
+                    busy ? "Busy: nothing was played" : "Not here", referee::kHtmlStyle,
+                    core::svg::escape(busy ? "The game's record is busy; go back and try again "
+                                             "in a moment."
+                                           : message)),
+        "text/html; charset=utf-8");
+  };
+}
+
+}  // namespace serve
