@@ -217,7 +217,26 @@ T=$(jq -r .tournament last.json)
 check "the draw and the rounds" "$(jq -c '[[.entrants[].name], .rounds]' last.json)" \
   '[["A","F","C","D","G","B","E"],2]'
 check "round 1" "$(pairings 1)" "F-G-B C-D-E A-bye"
+# The standings live under serve, /tournaments/ID: the page with each game linked to its public
+# page beside it, an ETag that a HEAD with If-None-Match answers 304 until a result comes in.
+coproc SERVE { exec "$BIN" serve --listen 127.0.0.1:0 2>serve.log; }
+read -r URL <&"${SERVE[0]}"  # its first line, the address, once it listens
+expect_exit 0 "the standings page under serve" -- \
+  curl -sf -D headers.txt -o live.html "$URL/tournaments/$T"
+expect_in live.html "<h1>Tournament $T: the standings</h1>" "the page's heading"
+expect_in live.html "href=\"../watch/$(game_of 1 B)\"" "a game links to its public page"
+expect_in live.html "<script nonce=" "the page polls its ETag"
+tag=$(sed -n 's/^ETag: *//Ip' headers.txt | tr -d '\r')
+check "an ETag" "$([ -n "$tag" ] && echo yes)" "yes"
+check "unchanged: 304" "$(curl -s -o /dev/null -w '%{http_code}' -I -H "If-None-Match: $tag" \
+  "$URL/tournaments/$T")" "304"
+check "no such tournament: 404" \
+  "$(curl -s -o /dev/null -w '%{http_code}' "$URL/tournaments/zzzzzzzz")" "404"
 expect_exit 0 "B wins table 1" -- "$BIN" admin end "$(game_of 1 B)" --winner B --reason r
+check "a result changes the ETag: 200" "$(curl -s -o /dev/null -w '%{http_code}' -I \
+  -H "If-None-Match: $tag" "$URL/tournaments/$T")" "200"
+kill "$SERVE_PID"
+wait "$SERVE_PID" 2>/dev/null
 answer tick tick
 check "no final while a table plays" "$(pairings 2)" ""
 expect_exit 0 "E wins table 2" -- "$BIN" admin end "$(game_of 1 E)" --winner E --reason r
