@@ -21,6 +21,7 @@ struct History {
   std::vector<int> firsts, seconds;
   std::vector<int> last_seat;  // 0 first, 1 second (and so on at a table), -1 none yet
   std::vector<bool> had_bye;
+  std::vector<int> byes;             // how many
   std::vector<int> seat_sum, games;  // the seats' numbers (0 the first) summed, and the games
 
   History(int entrants, const std::vector<Round>& rounds)
@@ -30,6 +31,7 @@ struct History {
         seconds(static_cast<std::size_t>(entrants)),
         last_seat(static_cast<std::size_t>(entrants), -1),
         had_bye(static_cast<std::size_t>(entrants)),
+        byes(static_cast<std::size_t>(entrants)),
         seat_sum(static_cast<std::size_t>(entrants)),
         games(static_cast<std::size_t>(entrants)) {
     for (const auto& round : rounds)
@@ -37,6 +39,7 @@ struct History {
         const auto a = static_cast<std::size_t>(board.pairing.first);
         if (board.pairing.bye()) {
           had_bye[a] = true;
+          ++byes[a];
           points[a] += 1;
           continue;
         }
@@ -547,9 +550,10 @@ std::vector<Pairing> table_round_robin_pairings(int entrants, int seats, int rou
 
 // The rules of a Swiss round of tables:
 // - the entrants are ranked by points, then number;
-// - n mod seats of them have a bye: the lowest ranked who have not had one (when too few have
-//   not, the lowest ranked of the others), unless the others could then not be seated without a
-//   repeat meeting, when the byes move up that order one place at a time;
+// - n mod seats of them have a bye: those who have had the fewest, the lowest ranked first; unless
+//   the others could then not be seated without a repeat meeting, when the byes move up one
+//   place at a time among those who have had as many as the last of them (nobody has a second
+//   bye while another has had none);
 // - the best unseated entrant begins a table, filled by the next ranked (so tables are drawn
 //   from score groups) who have met none of its members (fill_tables); when no such draw exists
 //   for any choice of byes (or none within kPairingBudget choices in all), repeats are allowed,
@@ -570,18 +574,31 @@ std::vector<Pairing> table_swiss_pairings(int entrants, int seats, const std::ve
   });
   if (ranked.size() < 2) return {};
   const int table_size = std::min(seats, static_cast<int>(ranked.size()));
-  std::vector<int> bye_order;
-  for (auto it = ranked.rbegin(); it != ranked.rend(); ++it)
-    if (!history.had_bye[static_cast<std::size_t>(*it)]) bye_order.push_back(*it);
-  for (auto it = ranked.rbegin(); it != ranked.rend(); ++it)
-    if (history.had_bye[static_cast<std::size_t>(*it)]) bye_order.push_back(*it);
+  // The byes: those who have had the fewest, the lowest ranked first. Those with fewer than the
+  // last of them must have one; the rest are chosen among those with as many as the last, the
+  // lowest ranked first, and move up among them one place at a time.
+  std::vector<int> bye_order(ranked.rbegin(), ranked.rend());
+  std::stable_sort(bye_order.begin(), bye_order.end(), [&](int a, int b) {
+    return history.byes[static_cast<std::size_t>(a)] < history.byes[static_cast<std::size_t>(b)];
+  });
   const std::size_t bye_count = ranked.size() % static_cast<std::size_t>(table_size);
+  std::vector<int> forced, pool;
+  if (bye_count > 0) {
+    const int last = history.byes[static_cast<std::size_t>(bye_order[bye_count - 1])];
+    for (int e : bye_order) {
+      const int had = history.byes[static_cast<std::size_t>(e)];
+      if (had < last) forced.push_back(e);
+      if (had == last) pool.push_back(e);
+    }
+  }
+  const std::size_t chosen = bye_count - forced.size();
   for (bool no_repeat : {true, false}) {
     long budget = kPairingBudget;  // one budget for every choice of byes
-    for (std::size_t from = 0; from + bye_count <= bye_order.size(); ++from) {
-      if ((!no_repeat || bye_count == 0) && from > 0) break;
-      std::vector<int> byes(bye_order.begin() + static_cast<std::ptrdiff_t>(from),
-                            bye_order.begin() + static_cast<std::ptrdiff_t>(from + bye_count));
+    for (std::size_t from = 0; from + chosen <= pool.size(); ++from) {
+      if ((!no_repeat || chosen == 0) && from > 0) break;
+      std::vector<int> byes = forced;
+      byes.insert(byes.end(), pool.begin() + static_cast<std::ptrdiff_t>(from),
+                  pool.begin() + static_cast<std::ptrdiff_t>(from + chosen));
       std::vector<bool> taken(static_cast<std::size_t>(entrants), false);
       for (int e : byes) taken[static_cast<std::size_t>(e)] = true;
       std::vector<std::vector<int>> tables;

@@ -456,4 +456,63 @@ TEST(Tournament, TableKnockoutWinnersGoOn) {
   EXPECT_TRUE(referee::table_knockout_pairings(7, 3, played).empty());
 }
 
+// Swiss and knockout of tables over many fields and random results (places drawn by core::Rng,
+// ties included): every round seats each entrant still in exactly once, at tables of `seats`
+// (a knockout's final excepted) with n mod seats byes, and no bye twice to one entrant while
+// another has had none; a knockout ends with one winner in the rounds it announced.
+TEST(Tournament, TablesSeatEveryoneOnceUnderRandomResults) {
+  core::Rng rng(67);
+  const auto random_result = [&](const Pairing& p) {
+    if (p.bye()) return finished({p.first});
+    std::vector<int> places;
+    for (std::size_t i = 0; i < p.seats().size(); ++i)
+      places.push_back(1 + static_cast<int>(rng.below(p.seats().size())));
+    return finished(p.seats(), places);
+  };
+  for (int seats = 3; seats <= 5; ++seats)
+    for (int n = seats; n <= 17; ++n) {
+      std::vector<Round> played;
+      const std::vector<bool> none(static_cast<std::size_t>(n));
+      std::vector<int> byes(static_cast<std::size_t>(n));
+      const int rounds = std::min(referee::table_round_robin_rounds(n, seats), 5);
+      for (int r = 0; r < rounds; ++r) {
+        const auto boards = referee::table_swiss_pairings(n, seats, played, none);
+        std::set<int> seated;
+        int round_byes = 0;
+        Round round;
+        for (const auto& b : boards) {
+          for (int e : b.seats()) EXPECT_TRUE(seated.insert(e).second) << n << "/" << seats;
+          if (b.bye()) {
+            ++round_byes;
+            ++byes[static_cast<std::size_t>(b.first)];
+          } else {
+            EXPECT_EQ(static_cast<int>(b.seats().size()), seats);
+          }
+          round.push_back(random_result(b));
+        }
+        EXPECT_EQ(static_cast<int>(seated.size()), n) << n << "/" << seats << " round " << r;
+        EXPECT_EQ(round_byes, n % seats);
+        EXPECT_LE(*std::max_element(byes.begin(), byes.end()) -
+                      *std::min_element(byes.begin(), byes.end()),
+                  1)
+            << n << "/" << seats << " round " << r;
+        played.push_back(round);
+      }
+      played.clear();
+      int made = 0;
+      for (auto boards = referee::table_knockout_pairings(n, seats, played); !boards.empty();
+           boards = referee::table_knockout_pairings(n, seats, played)) {
+        Round round;
+        for (const auto& b : boards) round.push_back(random_result(b));
+        played.push_back(round);
+        ASSERT_LE(++made, referee::table_knockout_rounds(n, seats)) << n << "/" << seats;
+      }
+      EXPECT_EQ(made, referee::table_knockout_rounds(n, seats)) << n << "/" << seats;
+      ASSERT_FALSE(played.empty());
+      EXPECT_EQ(played.back().size(), 1u) << "one final table";
+      EXPECT_EQ(static_cast<int>(played.back()[0].pairing.seats().size()),
+                referee::table_knockout_final(n, seats));
+    }
+}
+
 }  // namespace
