@@ -18,6 +18,7 @@
 #include "output/writer.hpp"
 #include "referee/html.hpp"
 #include "referee/move_lines.hpp"
+#include "referee/page_link.hpp"
 #include "referee/position.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
@@ -468,6 +469,9 @@ Outgoing standings_letter(referee::GamesInHand& games, const MessageRow& row, co
   mail.body = greeting(*in.from) +
               referee::standings_words(doc, row.answer.value("entrant", std::string())) +
               kSignature;
+  // The same for the eye: the page of `tournament html`, its games linked to their public pages
+  // where the base URL is set.
+  mail.html = referee::standings_page(doc, referee::mail_base_url().value_or(""));
   return mail;
 }
 

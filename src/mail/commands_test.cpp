@@ -836,6 +836,7 @@ TEST_F(MailGame, StandingsComeInWordsAndANarrowTableWithoutAToken) {
   EXPECT_TRUE(has(bob, "  1  Ann         1       0       0\n")) << text;
   EXPECT_TRUE(has(bob, "  3= Di          0       0       0\n"));
   EXPECT_TRUE(has(bob, "  Ann - Bob: 1-0\n  Di - Cy: playing\n"));
+  EXPECT_TRUE(has(bob, "<table class=\"standings\">")) << "the page as the HTML part";
   const auto start = text.find(" #  Entrant");
   ASSERT_NE(start, std::string::npos);
   for (std::size_t at = start, end; at < text.find("Pts: points", start); at = end + 1) {

@@ -3,8 +3,9 @@
 # 390 px and a desktop's 1280 px, through the same check as the games' pages and mails
 # (mail_pages.py gallery): the page no wider than the screen, nothing in it scrolling sideways or
 # reaching past the edge, with the longest names a club might enter, a bot's level and a
-# withdrawal beside a name, and tie-breaks in sixteenths. Also: each game a link to its public
-# page under the base URL, and every name escaped.
+# withdrawal beside a name, and tie-breaks in sixteenths; and the HTML part of the answer to the
+# mail command "standings". Also: each game a link to its public page under the base URL, and
+# every name escaped.
 #   standings.sh CARAVAN_REF SOURCE_DIR
 # Exits 77 (CTest: skipped) when there is no Chromium.
 set -u
@@ -45,15 +46,22 @@ got_games=$(grep -o 'watch/[a-z0-9]*"' "$WORK/standings.html" | sed 's/watch\///
 [ "$expect_games" = "$got_games" ] || fail "the links are not the tournament's games"
 CARAVAN_REF_BASE_URL= "$BIN" tournament html "$T" --out "$WORK/plain.html" || fail "without a base URL"
 if grep -q 'href=' "$WORK/plain.html"; then fail "links without a base URL"; fi
+# The answer to "standings" by mail: its HTML part is the same page.
+printf 'From: Ann <ann@example.org>\nTo: ref@example.org\nSubject: standings %s\nMessage-ID: <standings@example.org>\n\n' \
+  "$T" >"$WORK/ask.eml"
+"$BIN" mail --outbox "$WORK/box" --from "Referee <ref@example.org>" <"$WORK/ask.eml" >/dev/null ||
+  fail "standings by mail"
+python3 "$SRC/tests/browser/mail_pages.py" html "$(ls "$WORK"/box/new/* | head -1)" "$WORK" mail ||
+  fail "the standings mail's HTML part"
 python3 "$SRC/tests/browser/mail_pages.py" gallery "$WORK/gallery.html" "text:$WORK/standings.html" \
-  "text:$WORK/plain.html"
+  "text:$WORK/plain.html" "text:$WORK/mail.html"
 (cd "$WORK" && "$CHROMIUM" --headless --no-sandbox --disable-gpu --force-device-scale-factor=1 \
   --virtual-time-budget=10000 --dump-dom "file://$WORK/gallery.html") >"$WORK/gallery.dom" \
   2>"$WORK/gallery.log"
 sed -n '/<pre id="results">/,/<\/pre>/p' "$WORK/gallery.dom" | sed 's/<[^>]*>//g' >"$WORK/results.txt"
 grep '^bad ' "$WORK/results.txt" | while read -r line; do echo "FAIL: $line"; done
-[ "$(grep -c '^ok ' "$WORK/results.txt")" -eq 4 ] ||
-  fail "$(grep -c '^ok ' "$WORK/results.txt") of 4 renders (2 pages at 390 and 1280 px) shown whole, nothing scrolling sideways (see $WORK/results.txt)"
+[ "$(grep -c '^ok ' "$WORK/results.txt")" -eq 6 ] ||
+  fail "$(grep -c '^ok ' "$WORK/results.txt") of 6 renders (2 pages and a mail at 390 and 1280 px) shown whole, nothing scrolling sideways (see $WORK/results.txt)"
 cat "$WORK/results.txt"
 if [ "$FAILED" -eq 0 ]; then rm -rf "$WORK"; echo "the standings page fits"; else echo "kept $WORK"; fi
 [ "$FAILED" -eq 0 ]
