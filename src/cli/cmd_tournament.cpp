@@ -1,7 +1,9 @@
-// caravan-ref tournament new KIND --format swiss|round-robin|knockout [--rounds N]
+// caravan-ref tournament new KIND --format swiss|round-robin|knockout [--rounds N] [--seats N]
 //   --player "Ann <ann@example.org>"... [--bot NAME=LEVEL]... [--option KEY=VALUE]... [clock]
 // caravan-ref tournament standings|show ID, tournament list, tournament withdraw ID NAME,
-// tournament next ID: a game master's tournaments (referee/tournament_host.hpp).
+// tournament next ID, tournament html ID [--out FILE] [--base-url URL]: a game master's
+// tournaments (referee/tournament_host.hpp).
+#include <iostream>
 #include <memory>
 #include <string>
 
@@ -12,7 +14,9 @@
 #include "cli/mail_options.hpp"
 #include "core/errors.hpp"
 #include "mail/notices.hpp"
+#include "output/writer.hpp"
 #include "referee/in_hand.hpp"
+#include "referee/page_link.hpp"
 #include "referee/tournament_host.hpp"
 
 namespace cli {
@@ -23,6 +27,7 @@ struct TournamentNewOptions {
   std::string kind;
   std::string format;
   std::optional<int> rounds;
+  int seats = 2;
   std::vector<std::string> players;
   std::vector<std::string> bots;
   std::vector<std::string> options;
@@ -57,6 +62,8 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
   cmd->add_option("--format", opts->format, "swiss, round-robin or knockout")->required();
   cmd->add_option("--rounds", opts->rounds,
                   "a Swiss's rounds (default: enough for a sole winner, ceil(log2 N))");
+  cmd->add_option("--seats", opts->seats,
+                  "each game's seats, 2 or more as the kind takes (default 2)");
   cmd->add_option("--player", opts->players,
                   "an entrant, \"Name <addr>\" or a name (repeat for each)");
   cmd->add_option("--bot", opts->bots,
@@ -85,6 +92,7 @@ void add_new_command(CLI::App& parent, Context& context, Handler& handler) {
                         opts->format));
       request.format = *format;
       request.rounds = opts->rounds;
+      request.seats = opts->seats;
       request.players = opts->players;
       request.bots = pairs_of(opts->bots, "--bot");
       for (const auto& [key, value] : pairs_of(opts->options, "--option"))
@@ -140,6 +148,32 @@ void add_tournament(CLI::App& app, Context& context, Handler& handler) {
       };
     });
   }
+  struct HtmlOptions {
+    std::string id, out, base_url;
+  };
+  auto page = std::make_shared<HtmlOptions>();
+  auto* html = tournament->add_subcommand(
+      "html", "the standings and every round's games as one self-contained HTML page");
+  html->add_option("tournament", page->id, "the tournament's id")->required();
+  html->add_option("--out", page->out, "write the page to this file instead of standard output");
+  html->add_option("--base-url", page->base_url,
+                   "where serve's pages are (default $CARAVAN_REF_BASE_URL): each game a link to "
+                   "its public page; without either, no links");
+  html->callback([&context, &handler, page] {
+    handler = [&context, page] {
+      // --base-url checked (UserError 64); else the environment's, said once when it is bad.
+      const std::string base = !page->base_url.empty() ? referee::checked_base_url(page->base_url)
+                                                       : referee::mail_base_url().value_or("");
+      referee::GamesInHand games(context.existing_db());
+      const std::string text =
+          referee::standings_page(referee::tournament_document(games, page->id), base);
+      if (page->out.empty())
+        std::cout << text;
+      else
+        output::write_file_atomically(page->out, text);
+      return 0;
+    };
+  });
   auto* list = tournament->add_subcommand("list", "every tournament and how far it has come");
   list->callback([&context, &handler] {
     handler = [&context] {

@@ -66,6 +66,9 @@ RecordHeader read_record_header(const Document& record) {
     player.name = text_field(seat, "name", where);
     if (seat.contains("key") && !seat["key"].is_null()) player.public_key = text_field(seat, "key");
     player.genesis_key = player.public_key;
+    // The level of the referee's bot that plays the seat; not bound by the genesis (a game
+    // master may put a bot in a seat later), so the importing referee checks it.
+    if (seat.contains("bot") && !seat["bot"].is_null()) player.bot = text_field(seat, "bot", where);
     row.players.push_back(player);
   }
   const int players = static_cast<int>(row.players.size());
@@ -230,12 +233,14 @@ Document export_record(store::Database& db, const store::GameRow& row, bool secr
                                       game));
   const core::Engine* engine = core::find_engine(row.kind);
   Document seats = Document::array();
-  for (const auto& player : row.players)
+  for (const auto& player : row.players) {
     seats.push_back(
         {{"name", player.name},
          {"seat", player.seat},
          {"role", engine ? engine->seat_name(player.seat) : std::string()},
          {"key", player.genesis_key.empty() ? Document() : Document(player.genesis_key)}});
+    if (!player.bot.empty()) seats.back()["bot"] = player.bot;
+  }
   Document record = {{"format", kFormat},
                      {"game", row.id},
                      {"kind", row.kind},

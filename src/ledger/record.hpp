@@ -1,8 +1,9 @@
 // A game's record: one self-contained document that anyone can check offline.
 //
 // export_record writes the header (format, game, kind, created, options, seats with roles and
-// keys, seed_commitment, genesis, position when the game was set up from one), every accepted
-// turn (number, player, seat, forced, moves, state_hash, chain), chain_head, finished and result.
+// keys, and the level of the referee's bot where one plays the seat, seed_commitment, genesis,
+// position when the game was set up from one), every accepted turn (number, player, seat,
+// forced, moves, state_hash, chain), chain_head, finished and result.
 // The seed and its salt are in it once the game is over (or with `secret`, for the referee's own
 // copy of a running game).
 //

@@ -18,10 +18,13 @@
 #include "output/writer.hpp"
 #include "referee/html.hpp"
 #include "referee/move_lines.hpp"
+#include "referee/page_link.hpp"
 #include "referee/position.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "referee/rules.hpp"
+#include "referee/tournament_host.hpp"
+#include "store/tournament_store.hpp"
 #include "turnfile/turnfile.hpp"
 
 namespace mail {
@@ -32,8 +35,8 @@ using nlohmann::json;
 
 // In alphabetical order, the order in which an unknown command's reply lists them. Constant data,
 // not sets: nothing is built at the start of every command.
-constexpr std::array<std::string_view, 6> kQueries = {"games", "help",  "log",
-                                                      "moves", "rules", "view"};
+constexpr std::array<std::string_view, 7> kQueries = {"games", "help",      "log", "moves",
+                                                      "rules", "standings", "view"};
 constexpr std::array<std::string_view, 8> kActions = {"absent",       "accept-draw",  "accept-undo",
                                                       "decline-draw", "decline-undo", "offer-draw",
                                                       "request-undo", "resign"};
@@ -124,6 +127,47 @@ void judge_rules(referee::GamesInHand& hand, MessageRow& row, const Incoming& in
   row.verdict = "command";
 }
 
+// "standings" needs no token: a tournament's standings are public. Its word is the tournament's
+// id ("standings k3m9x2ab", or 'tournament:' in the text); without one, the tournament the
+// sender's address is entered in, when that is one (a running one before a finished one). Sets
+// row.answer["tournament"] and, for an entrant, row.answer["entrant"].
+void judge_standings(referee::GamesInHand& hand, MessageRow& row, const Incoming& in,
+                     const Command& command) {
+  store::TournamentStore tournaments(hand.db());
+  std::string id = text_of(command.doc, "tournament");
+  if (id.empty()) id = text_of(command.doc, "game");
+  std::vector<store::TournamentRow> entered;
+  for (const auto& one : tournaments.ids())
+    if (auto t = tournaments.find(one))
+      for (const auto& e : t->entrants)
+        if (!e.address.empty() && same_address(e.address, in.from->address) &&
+            (id.empty() || t->id == id))
+          entered.push_back(*t);
+  if (id.empty()) {
+    std::vector<store::TournamentRow> running;
+    for (const auto& t : entered)
+      if (!t.finished_at) running.push_back(t);
+    const auto& choice = running.empty() ? entered : running;
+    if (choice.size() != 1)
+      reject(choice.empty()
+                 ? fmt::format("say which tournament: \"standings TOURNAMENT\" as the Subject "
+                               "({} is entered in none)",
+                               in.from->address)
+                 : "say which tournament: \"standings TOURNAMENT\" as the Subject (you are "
+                   "entered in several)");
+    id = choice.front().id;
+  } else if (!tournaments.exists(id)) {
+    reject(fmt::format("there is no tournament '{}'", id));
+  }
+  row.answer["tournament"] = id;
+  for (const auto& t : entered)
+    if (t.id == id)
+      for (const auto& e : t.entrants)
+        if (!e.address.empty() && same_address(e.address, in.from->address))
+          row.answer["entrant"] = e.name;
+  row.verdict = "command";
+}
+
 }  // namespace
 
 bool is_action(const std::string& command) { return among(kActions, command); }
@@ -191,6 +235,10 @@ void judge_query(referee::GamesInHand& hand, MessageRow& row, const Incoming& in
     }
     if (command.name == "rules") {
       judge_rules(hand, row, in, command);
+      return;
+    }
+    if (command.name == "standings") {
+      judge_standings(hand, row, in, command);
       return;
     }
     if (!among(kQueries, command.name))
@@ -413,6 +461,20 @@ Outgoing rules_letter(const MessageRow& row, const Incoming& in) {
   return mail;
 }
 
+Outgoing standings_letter(referee::GamesInHand& games, const MessageRow& row, const Incoming& in) {
+  const std::string id = row.answer.at("tournament").get<std::string>();
+  const json doc = referee::tournament_document(games, id);
+  Outgoing mail = direct_reply(in, fmt::format("[caravan-ref] tournament {} ({}): the standings",
+                                               id, doc.at("kind").get<std::string>()));
+  mail.body = greeting(*in.from) +
+              referee::standings_words(doc, row.answer.value("entrant", std::string())) +
+              kSignature;
+  // The same for the eye: the page of `tournament html`, its games linked to their public pages
+  // where the base URL is set.
+  mail.html = referee::standings_page(doc, referee::mail_base_url().value_or(""));
+  return mail;
+}
+
 }  // namespace
 
 Outgoing query_answer(referee::GamesInHand& games, const MessageRow& row, const Incoming& in,
@@ -435,6 +497,7 @@ Outgoing query_answer(referee::GamesInHand& games, const MessageRow& row, const 
   if (command == "help") return help_letter(db, in, true);
   if (command == "games") return games_letter(games, in);
   if (command == "rules") return rules_letter(row, in);
+  if (command == "standings") return standings_letter(games, row, in);
   const auto game = games.row(row.game_id.value_or(""));
   if (!game) throw std::runtime_error("the game of a judged command is gone");
   std::optional<Reader> reader;

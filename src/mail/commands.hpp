@@ -7,6 +7,8 @@
 //                      observer of the game sends view or log from their address alone
 //   games, help        the games of the sender's address; how to play by mail
 //   rules [KIND|GAME]  a game's rules in short (referee/rules.hpp); no token needed
+//   standings [TOURNAMENT]  a tournament's standings in words and a narrow table; no token
+//                      needed (the standings are public)
 //   resign, offer-draw, accept-draw, decline-draw, request-undo, accept-undo, decline-undo,
 //   absent until TIME  the game-host actions: made into a turn file and submitted like a turn
 #pragma once

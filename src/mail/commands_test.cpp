@@ -18,6 +18,7 @@
 #include "referee/in_hand.hpp"
 #include "referee/referee.hpp"
 #include "referee/rules.hpp"
+#include "referee/tournament_host.hpp"
 #include "store/game_store.hpp"
 #include "turnfile/turnfile.hpp"
 #include "unit/mail_parts.hpp"
@@ -788,4 +789,74 @@ TEST_F(MailNames, HostileNamesReadBackExactlyFromEveryLinkAndTemplate) {
     // And the link plays.
     EXPECT_EQ(referee::submit(db, links.front(), "link").exit_code, 0);
   }
+}
+
+namespace {
+
+// Ends `game` by the game master's ruling, `winner` the winner.
+void end_game(store::Database& db, const std::string& game, const std::string& winner) {
+  referee::AdminRequest request;
+  request.game = game;
+  request.op = "end";
+  request.winners = {winner};
+  request.reason = "ruled";
+  referee::admin(db, request);
+}
+
+}  // namespace
+
+// Issue 67: "standings TOURNAMENT" as the Subject is answered with the standings in words and a
+// table narrow enough for a phone, without a token (the standings are public); an entrant is told
+// where they stand, and one entered in a single tournament may leave out its id.
+TEST_F(MailGame, StandingsComeInWordsAndANarrowTableWithoutAToken) {
+  referee::NewTournament request;
+  request.kind = "caravaneers";
+  request.format = referee::TournamentFormat::kSwiss;
+  request.rounds = 2;
+  request.players = {"Ann <ann@example.org>", "Bob <bob@example.org>", "Cy", "Di"};
+  request.seed = 1;
+  const json made = referee::create_tournament(db(), request);
+  const std::string id = made.at("tournament");
+  std::string ann_game, other_game;
+  for (const auto& game : made.at("made")[0].at("games")) {
+    const bool ann = game.at("first") == "Ann" || game.at("second") == "Ann";
+    (ann ? ann_game : other_game) = game.at("made").at("game").get<std::string>();
+  }
+  end_game(db(), ann_game, "Ann");
+  EXPECT_EQ(send("bob", "standings " + id, "").summary["verdict"], "command");
+  const auto* bob = to("bob@example.org");
+  ASSERT_TRUE(bob);
+  EXPECT_TRUE(
+      has(bob, "Subject: [caravan-ref] tournament " + id + " (caravaneers): the standings"));
+  EXPECT_TRUE(has(bob, "round 1 of 2 is being played, 1 game still on"));
+  EXPECT_TRUE(has(bob, "Ann leads with 1 point."));
+  EXPECT_TRUE(has(bob, "You, Bob, are "));
+  // Every line of the text fits a phone's screen.
+  const std::string text = mail_parts::readable(bob->bytes);
+  EXPECT_TRUE(has(bob, "  1  Ann         1       0       0\n")) << text;
+  EXPECT_TRUE(has(bob, "  3= Di          0       0       0\n"));
+  EXPECT_TRUE(has(bob, "  Ann - Bob: 1-0\n  Di - Cy: playing\n"));
+  EXPECT_TRUE(has(bob, "<table class=\"standings\">")) << "the page as the HTML part";
+  const auto start = text.find(" #  Entrant");
+  ASSERT_NE(start, std::string::npos);
+  for (std::size_t at = start, end; at < text.find("Pts: points", start); at = end + 1) {
+    end = text.find('\n', at);
+    EXPECT_LE(end - at, 40u) << text.substr(at, end - at);
+  }
+  // Ann, entered in this tournament alone, need not name it; Olga, entered in none, must.
+  end_game(db(), other_game, "Di");
+  EXPECT_EQ(send("ann", "standings", "").summary["verdict"], "command");
+  const auto* ann = to("ann@example.org");
+  EXPECT_TRUE(has(ann, "round 1 of 2 has finished"));
+  EXPECT_TRUE(has(ann, "Ann and Di share the lead with 1 point."));
+  EXPECT_TRUE(has(ann, "You, Ann, are 1st equal of 4 with 1 point"));
+  EXPECT_FALSE(has(ann, "token"));
+  EXPECT_EQ(send("olga", "standings", "").summary["verdict"], "rejected");
+  EXPECT_TRUE(has(to("olga@example.net"), "say which tournament"));
+  EXPECT_EQ(send("olga", "standings zzzzzzzz", "").summary["verdict"], "rejected");
+  EXPECT_TRUE(has(to("olga@example.net"), "there is no tournament 'zzzzzzzz'"));
+  // An observer of nothing may still read a tournament's standings by its id.
+  EXPECT_EQ(send("olga", "standings " + id, "").summary["verdict"], "command");
+  EXPECT_TRUE(has(to("olga@example.net"), "Ann and Di share the lead"));
+  EXPECT_FALSE(has(to("olga@example.net"), "You, "));
 }

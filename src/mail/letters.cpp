@@ -159,6 +159,7 @@ Outgoing help_letter(store::Database& db, const Incoming& in, bool asked) {
           "  help          this letter\n"
           "  rules         the rules of your game in short (\"rules nv-caravan\" for a game's\n"
           "                rules by its name; no token needed)\n"
+          "  standings     a tournament's standings (\"standings ID\"; no token needed)\n"
           "  resign, offer-draw, accept-draw, decline-draw, request-undo, accept-undo,\n"
           "  decline-undo, absent until 2026-12-24T00:00:00Z\n"
           "                the game's actions, recorded as turns\n"

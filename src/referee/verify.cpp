@@ -5,9 +5,11 @@
 #include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
 #include "ledger/record.hpp"
 #include "output/writer.hpp"
 #include "referee/game_context.hpp"
+#include "referee/referee.hpp"
 #include "referee/replay.hpp"
 #include "store/game_store.hpp"
 #include "turnfile/turnfile.hpp"
@@ -246,6 +248,20 @@ Document import_record(store::Database& db, const Document& record) {
         {"name", player.name}, {"seat", player.seat}, {"role", engine->seat_name(player.seat)}};
     const std::string token = core::new_token();
     player.token_hash = core::hash_hex(token);
+    if (!player.bot.empty()) {
+      // The referee's bot plays on here, signing with this referee's key (the genesis keeps the
+      // key the seat began with, as after admin replace).
+      try {
+        player.bot = bot_spec_text(parse_bot_spec(player.bot));
+      } catch (const core::UserError& error) {
+        throw core::UserError(core::Exit::kRejected,
+                              fmt::format("the record's seat {} is played by a bot this referee "
+                                          "does not have: {}",
+                                          player.name, error.what()));
+      }
+      player.public_key = ledger::referee_public_key(db);
+      seat["bot"] = player.bot;
+    }
     if (player.public_key.empty())
       seat["token"] = token;
     else

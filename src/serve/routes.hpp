@@ -11,5 +11,7 @@ namespace serve {
 void add_api_routes(httplib::Server& server, Shared& shared);
 // /play/{g}/{capability}, /watch/{g} (pages.cpp).
 void add_page_routes(httplib::Server& server, Shared& shared);
+// /tournaments/{id}, a tournament's public standings (standings.cpp).
+void add_standings_routes(httplib::Server& server, Shared& shared);
 
 }  // namespace serve

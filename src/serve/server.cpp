@@ -69,6 +69,7 @@ int run(cli::Context& context, const cli::ServeOptions& options) {
 
   add_api_routes(server, shared);
   add_page_routes(server, shared);
+  add_standings_routes(server, shared);
   server.Get("/favicon.ico", [](const httplib::Request&, httplib::Response& res) {
     res.status = 204;  // none: a browser asks for it on every page
   });

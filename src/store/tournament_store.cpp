@@ -13,8 +13,8 @@ bool TournamentStore::exists(const std::string& id) {
 void TournamentStore::insert(const TournamentRow& t) {
   Statement insert(db_,
                    "INSERT INTO tournaments (id, kind, format, rounds, seed, seed_salt, "
-                   "seed_commitment, options, timing, mail, created_at) "
-                   "VALUES (?,?,?,?,?,?,?,?,?,?,?)");
+                   "seed_commitment, options, timing, mail, created_at, seats) "
+                   "VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
   insert.bind(1, t.id)
       .bind(2, t.kind)
       .bind(3, t.format)
@@ -24,7 +24,8 @@ void TournamentStore::insert(const TournamentRow& t) {
       .bind(7, t.seed_commitment)
       .bind(8, t.options.dump())
       .bind(9, t.timing.dump())
-      .bind(11, t.created_at);
+      .bind(11, t.created_at)
+      .bind(12, std::int64_t{t.seats});
   if (t.mail.is_null())
     insert.bind_null(10);
   else
@@ -47,7 +48,7 @@ void TournamentStore::insert(const TournamentRow& t) {
 std::optional<TournamentRow> TournamentStore::find(const std::string& id) {
   Statement select(db_,
                    "SELECT kind, format, rounds, seed, seed_salt, seed_commitment, options, "
-                   "timing, mail, created_at, finished_at FROM tournaments WHERE id = ?");
+                   "timing, mail, created_at, finished_at, seats FROM tournaments WHERE id = ?");
   select.bind(1, id);
   if (!select.step()) return std::nullopt;
   TournamentRow t;
@@ -63,6 +64,7 @@ std::optional<TournamentRow> TournamentStore::find(const std::string& id) {
   if (!select.is_null(8)) t.mail = nlohmann::json::parse(select.text(8));
   t.created_at = select.text(9);
   if (!select.is_null(10)) t.finished_at = select.text(10);
+  t.seats = static_cast<int>(select.integer(11));
   Statement entrants(db_,
                      "SELECT number, name, address, bot, given, withdrawn_after FROM "
                      "tournament_entrants WHERE tournament_id = ? ORDER BY number");
@@ -83,6 +85,16 @@ std::optional<TournamentRow> TournamentStore::find(const std::string& id) {
     if (!games.is_null(3)) g.second = static_cast<int>(games.integer(3));
     if (!games.is_null(4)) g.game = games.text(4);
     t.games.push_back(std::move(g));
+  }
+  Statement more(db_,
+                 "SELECT round, board, entrant FROM tournament_seats WHERE tournament_id = ? "
+                 "ORDER BY round, board, seat");
+  more.bind(1, id);
+  while (more.step()) {
+    const int round = static_cast<int>(more.integer(0));
+    const int board = static_cast<int>(more.integer(1));
+    for (auto& g : t.games)
+      if (g.round == round && g.board == board) g.more.push_back(static_cast<int>(more.integer(2)));
   }
   return t;
 }
@@ -134,6 +146,17 @@ void TournamentStore::add_game(const std::string& id, const TournamentGameRow& g
   else
     insert.bind_null(5);
   insert.run();
+  for (std::size_t i = 0; i < g.more.size(); ++i) {
+    Statement seat(db_,
+                   "INSERT INTO tournament_seats (tournament_id, round, board, seat, entrant) "
+                   "VALUES (?,?,?,?,?)");
+    seat.bind(1, id)
+        .bind(2, std::int64_t{g.round})
+        .bind(3, std::int64_t{g.board})
+        .bind(4, static_cast<std::int64_t>(i + 2))
+        .bind(5, std::int64_t{g.more[i]});
+    seat.run();
+  }
 }
 
 void TournamentStore::set_finished(const std::string& id, const std::string& when) {

@@ -1,6 +1,6 @@
-// The tournaments' rows (schema/014_tournaments.sql): a tournament, its entrants in the order of
-// the draw, and each round's boards with their games. Callers see rows, never SQL; writes happen
-// inside the caller's Transaction.
+// The tournaments' rows (schema/014_tournaments.sql, 015_tournament_seats.sql): a tournament, its
+// entrants in the order of the draw, and each round's boards with their games. Callers see rows,
+// never SQL; writes happen inside the caller's Transaction.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +28,7 @@ struct TournamentGameRow {
   int board = 1;  // 1 the first
   int first = 0;
   std::optional<int> second{};        // none: a bye
+  std::vector<int> more{};            // the seats after the second, at a table of three or more
   std::optional<std::string> game{};  // none: a bye
 };
 
@@ -36,6 +37,7 @@ struct TournamentRow {
   std::string kind;
   std::string format;
   int rounds = 0;
+  int seats = 2;  // each game's
   std::uint64_t seed = 0;
   std::string seed_salt;
   std::string seed_commitment;

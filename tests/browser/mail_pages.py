@@ -18,6 +18,8 @@
       At 390 px the card faces and goods of an inline picture (class "face") are measured: each
       at least 28 px tall; the line says how many were measured and the smallest,
       "ok NAME 390 faces 12 smallest 30.5".
+      A PAGE written text:PATH is a page of words and tables alone (a tournament's standings):
+      everything is checked but that a picture is shown.
 """
 import email
 import hashlib
@@ -113,7 +115,7 @@ window.addEventListener('load', () => {
       if (box.width > 0 && box.right <= width + 1) shown++;
       else why.push('the picture does not fit: ' + box.width + ' px');
     }
-    if (shown === 0) why.push('no picture shown');
+    if (shown === 0 && !frame.dataset.textOnly) why.push('no picture shown');
     // Issue 62: nothing scrolls sideways, not even in a box of its own, and nothing reaches past
     // the right edge. Inside a picture only the picture's own box counts (it clips its drawing).
     const what = el => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string'
@@ -153,6 +155,8 @@ def gallery(out_file, pages):
     parts = ['<!DOCTYPE html><html><head><meta charset="utf-8"><style>body{margin:0}'
              'iframe{display:block;border:0;height:900px}</style></head><body>']
     for page in pages:
+        text_only = page.startswith('text:')
+        page = page[len('text:'):] if text_only else page
         with open(page, encoding='utf-8') as f:
             source = f.read()
         name = re.sub(r'.*/', '', page)
@@ -160,7 +164,7 @@ def gallery(out_file, pages):
             # scrolling="no": a phone's scroll bar lies over the page and takes none of its width;
             # a frame's own bar would take 15 px of the 390 and shrink everything in it.
             parts.append(f'<iframe data-name="{html.escape(name)}" style="width:{width}px" '
-                         'scrolling="no" '
+                         'scrolling="no" ' + ('data-text-only="1" ' if text_only else '') +
                          f'srcdoc="{html.escape(source, quote=True)}"></iframe>')
     parts.append(f'<pre id="results">not run</pre><script>{GALLERY_SCRIPT}</script></body></html>')
     with open(out_file, 'w', encoding='utf-8') as f:

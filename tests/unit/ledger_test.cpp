@@ -605,3 +605,65 @@ TEST_F(LedgerTest, AGameFromAPositionBindsThePositionIntoItsGenesis) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 67: a seat the referee's bot plays keeps its level through export and import (the record
+// said only its key, and the imported seat became a person's who signs, whom nobody played, and
+// whom ratings counted under the seat's name rather than its level): the imported bot plays on
+// with the importing referee's key, and the record exports again byte for byte.
+TEST_F(LedgerTest, ABotsLevelSurvivesExportAndImportAndTheBotPlaysOn) {
+  referee::NewGame request;
+  request.kind = "caravaneers";
+  request.players = {"ann", "hal"};
+  request.bots = {{"hal", "greedy"}};
+  request.seed = 5;
+  const Document created = referee::create_game(db(), request);
+  const std::string game = created["game"];
+  std::string token;
+  for (const auto& player : created["players"])
+    if (player["name"] == "ann") token = player["token"];
+  ASSERT_EQ(referee::submit(db(), turn_text(game, "ann", 1, {"b1"}, token), "t").exit_code, 0);
+  ASSERT_EQ(store::GameStore(db()).find_game(game)->next_turn, 3) << "hal answered at once";
+  const Document record = ledger::export_record(db(), game, true);
+  ASSERT_EQ(record["seats"][1].value("bot", ""), "greedy") << record["seats"].dump();
+  EXPECT_FALSE(record["seats"][0].contains("bot"));
+
+  store::Database other((dir_ / "other.db").string());
+  const Document imported = referee::import_record(other, record);
+  EXPECT_EQ(imported["players"][1].value("bot", ""), "greedy") << imported.dump();
+  EXPECT_FALSE(imported["players"][1].contains("token"));
+  const auto row = store::GameStore(other).find_game(game);
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->players[1].bot, "greedy");
+  EXPECT_EQ(row->players[1].public_key, ledger::referee_public_key(other));
+  EXPECT_NE(row->players[1].public_key, row->players[1].genesis_key) << "another referee's key";
+  EXPECT_EQ(ledger::export_record(other, game, true), record);
+  // Ann plays on in the other database, and its bot answers her.
+  std::string new_token;
+  for (const auto& player : imported["players"])
+    if (player["name"] == "ann") new_token = player["token"];
+  const auto moves = referee::legal_moves(other, game, "ann", nullptr, 1).moves;
+  ASSERT_FALSE(moves.empty());
+  const auto outcome =
+      referee::submit(other, turn_text(game, "ann", 3, {moves.at(0)}, new_token), "t");
+  EXPECT_EQ(outcome.exit_code, 0) << outcome.answer.dump();
+  const auto after = store::GameStore(other).find_game(game);
+  EXPECT_TRUE(after->finished || after->next_turn == 5) << "hal answered in the other database";
+  EXPECT_EQ(referee::audit(other, game)["ok"], true);
+  // A level this referee has not is refused, and nothing is imported.
+  Document unknown = record;
+  unknown["seats"][1]["bot"] = "wizard";
+  store::Database third((dir_ / "third.db").string());
+  try {
+    referee::import_record(third, unknown);
+    ADD_FAILURE() << "an unknown bot level was imported";
+  } catch (const core::UserError& e) {
+    EXPECT_EQ(e.code(), core::Exit::kRejected);
+    EXPECT_NE(std::string(e.what()).find("seat hal is played by a bot"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_FALSE(store::GameStore(third).find_game(game));
+}
+
+}  // namespace

@@ -188,7 +188,8 @@ TEST_F(StoreTest, AnOlderDatabaseMovesItsSnapshotsToTheirOwnTable) {
       "  WHERE s.game_id = turns.game_id AND s.number = turns.number);"
       "UPDATE turns SET snapshot = NULL WHERE number = 2;"
       "DROP TABLE turn_snapshots;"
-      "DROP TABLE tournament_games;"  // what schema 015 adds
+      "DROP TABLE tournament_seats;"  // what schema 015 adds (its column goes with its table)
+      "DROP TABLE tournament_games;"  // and 014
       "DROP TABLE tournament_entrants;"
       "DROP TABLE tournaments;"
       "DROP TABLE notify_mentions;"  // what schema 013 adds (its columns go with their tables)
