@@ -2,10 +2,12 @@
 #include "serve/chat.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
+#include <curl/curl.h>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
@@ -316,6 +318,36 @@ const std::string& arg(const std::vector<std::string>& words, std::size_t i, con
 }
 
 }  // namespace
+
+bool post_json(const std::string& url, const std::string& body) {
+  CURL* curl = curl_easy_init();
+  if (!curl) return false;
+  curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
+  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
+  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, 10000L);
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  const CURLcode result = curl_easy_perform(curl);
+  long status = 0;
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+  if (result != CURLE_OK || status >= 300)
+    std::fprintf(stderr, "caravan-ref serve: a follow-up was not taken (%s, %ld)\n",
+                 curl_easy_strerror(result), status);
+  curl_slist_free_all(headers);
+  curl_easy_cleanup(curl);
+  return result == CURLE_OK && status < 300;
+}
+
+bool seated_bot(Shared& shared, const std::string& game) {
+  store::Database& db = thread_db(shared);
+  referee::GamesInHand games(db);
+  const auto row = games.row(game);
+  if (!row) return false;
+  return std::any_of(row->players.begin(), row->players.end(),
+                     [](const store::PlayerRow& player) { return !player.bot.empty(); });
+}
 
 bool Seen::first(const std::string& key) {
   std::lock_guard lock(mutex_);

@@ -74,6 +74,13 @@ Answer run_command(Shared& shared, const Config& config, const User& user,
                    const std::vector<std::string>& words);
 // A chosen button or menu option (Choice::id).
 Answer run_choice(Shared& shared, const User& user, const std::string& id);
+// Whether a seat of `game` is held by the referee's bot: then a turn is answered after the bot's
+// own (referee::submit plays them), which may take longer than a platform waits.
+bool seated_bot(Shared& shared, const std::string& game);
+// POSTs `body` (JSON) with libcurl, http and https only, within ten seconds; false (said on
+// standard error, without the URL) when it was not taken.
+bool post_json(const std::string& url, const std::string& body);
+
 // "SUB ARG ARG REST...": a Slack command's text split as run_command takes it (the last
 // argument of `play` and of `new` is the rest of the line).
 std::vector<std::string> split_words(const std::string& text);

@@ -4,9 +4,13 @@
 // application's public key (libsodium). A bad or missing signature, a timestamp more than five
 // minutes from now, or a request seen before (its interaction id or its signature) is answered
 // 401 and changes nothing.
+#include <condition_variable>
 #include <cstdlib>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <fmt/format.h>
 #include <sodium.h>
@@ -29,6 +33,15 @@ struct Discord {
   std::string public_key;  // 32 bytes
   chat::Config config;
   chat::Seen seen;
+  // The deferred answers still being made: the routes (and this) go before serve's Shared does,
+  // so this waits for them, which use it.
+  std::mutex mutex;
+  std::condition_variable done;
+  int pending = 0;
+  ~Discord() {
+    std::unique_lock lock(mutex);
+    done.wait(lock, [this] { return pending == 0; });
+  }
 };
 
 std::string from_hex(const std::string& hex, std::size_t size) {
@@ -142,35 +155,73 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
   }
   const chat::User user{notify::Format::kDiscord, user_of(body)};
   const Document data = body.value("data", Document::object());
-  chat::Answer answer;
-  try {
-    if (user.id.empty()) throw core::UserError(core::Exit::kUsage, "no user in the interaction");
-    if (type == 2) {  // APPLICATION_COMMAND: /caravan SUB with its options
-      std::vector<std::string> words;
-      const Document subs = data.value("options", Document::array());
-      if (!subs.empty() && subs[0].is_object()) {
-        words.push_back(subs[0].value("name", ""));
-        for (const auto& option : subs[0].value("options", Document::array()))
-          words.push_back(option.value("value", Document("")).is_string()
-                              ? option["value"].get<std::string>()
-                              : option["value"].dump());
-      }
-      answer = chat::run_command(shared, discord.config, user, words);
-    } else if (type == 3) {  // MESSAGE_COMPONENT: a button, or an option of the menu
-      const std::string custom = data.value("custom_id", "");
-      const Document values = data.value("values", Document::array());
-      const std::string id = custom == "select" && !values.empty() && values[0].is_string()
-                                 ? values[0].get<std::string>()
-                                 : custom;
-      answer = chat::run_choice(shared, user, id);
-    } else {
-      throw core::UserError(core::Exit::kUsage, "an interaction of a type this server takes not");
+  // What is asked: a command's words, or a chosen button's (or menu option's) id.
+  std::vector<std::string> words;
+  std::string choice, game;
+  if (type == 2) {  // APPLICATION_COMMAND: /caravan SUB with its options
+    const Document subs = data.value("options", Document::array());
+    if (!subs.empty() && subs[0].is_object()) {
+      words.push_back(subs[0].value("name", ""));
+      for (const auto& option : subs[0].value("options", Document::array()))
+        words.push_back(option.value("value", Document("")).is_string()
+                            ? option["value"].get<std::string>()
+                            : option["value"].dump());
     }
-  } catch (const core::UserError& error) {
-    answer = {};
-    answer.text = fmt::format("Refused ({}): {}", static_cast<int>(error.code()), error.what());
+    if (words.size() > 1 && (words[0] == "play" || words[0] == "resign" || words[0] == "draw"))
+      game = words[1];
+  } else if (type == 3) {  // MESSAGE_COMPONENT: a button, or an option of the menu
+    choice = data.value("custom_id", "");
+    const Document values = data.value("values", Document::array());
+    if (choice == "select" && !values.empty() && values[0].is_string())
+      choice = values[0].get<std::string>();
+    const auto first = choice.find('|'), second = choice.find('|', first + 1);
+    if (first != std::string::npos && second != std::string::npos)
+      game = choice.substr(first + 1, second - first - 1);
   }
-  send_json(res, 200, message_of(answer));
+  auto run = [&discord, &shared, type, user, words, choice] {
+    chat::Answer answer;
+    try {
+      if (user.id.empty()) throw core::UserError(core::Exit::kUsage, "no user in the interaction");
+      if (type == 2)
+        answer = chat::run_command(shared, discord.config, user, words);
+      else if (type == 3)
+        answer = chat::run_choice(shared, user, choice);
+      else
+        throw core::UserError(core::Exit::kUsage, "an interaction of a type this server takes not");
+    } catch (const core::UserError& error) {
+      answer = {};
+      answer.text = fmt::format("Refused ({}): {}", static_cast<int>(error.code()), error.what());
+    }
+    return message_of(answer);
+  };
+  // A turn after which the referee's bot plays may outlast Discord's three seconds: answered at
+  // once as deferred (type 5), then followed up on the interaction's webhook.
+  const std::string application = body.value("application_id", "");
+  const std::string token = body.value("token", "");
+  const bool addressable =
+      !application.empty() && application.size() <= 20 &&
+      application.find_first_not_of("0123456789") == std::string::npos && !token.empty() &&
+      token.size() <= 500 &&
+      token.find_first_not_of(
+          "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.") == std::string::npos;
+  if (!game.empty() && addressable && chat::seated_bot(shared, game)) {
+    const char* api = std::getenv("CARAVAN_REF_DISCORD_API");
+    const std::string url = fmt::format(
+        "{}/webhooks/{}/{}", api && *api ? api : "https://discord.com/api/v10", application, token);
+    {
+      const std::lock_guard lock(discord.mutex);
+      ++discord.pending;
+    }
+    std::thread([run, url, owner = &discord] {
+      chat::post_json(url, run()["data"].dump());
+      const std::lock_guard lock(owner->mutex);
+      --owner->pending;
+      owner->done.notify_all();
+    }).detach();
+    send_json(res, 200, {{"type", 5}, {"data", {{"flags", kEphemeral}}}});
+    return;
+  }
+  send_json(res, 200, run());
 }
 
 }  // namespace

@@ -13,7 +13,6 @@
 #include <string>
 #include <thread>
 
-#include <curl/curl.h>
 #include <fmt/format.h>
 #include <sodium.h>
 
@@ -135,26 +134,6 @@ bool allowed_response_url(const std::string& url) {
   return base && *base && url.starts_with(base);
 }
 
-void post_json(const std::string& url, const std::string& body) {
-  CURL* curl = curl_easy_init();
-  if (!curl) return;
-  curl_slist* headers = curl_slist_append(nullptr, "Content-Type: application/json");
-  curl_easy_setopt(curl, CURLOPT_URL, url.c_str());
-  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body.c_str());
-  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, 10000L);
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  const CURLcode result = curl_easy_perform(curl);
-  long status = 0;
-  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
-  if (result != CURLE_OK || status >= 300)
-    std::fprintf(stderr, "caravan-ref serve: a Slack follow-up was not taken (%s, %ld)\n",
-                 curl_easy_strerror(result), status);
-  curl_slist_free_all(headers);
-  curl_easy_cleanup(curl);
-}
-
 void interaction(Slack& slack, Shared& shared, const httplib::Request& req,
                  httplib::Response& res) {
   if (!signed_by_slack(slack, req)) return unsigned_answer(res);
@@ -183,7 +162,9 @@ void interaction(Slack& slack, Shared& shared, const httplib::Request& req,
   if (!allowed_response_url(response_url)) return;
   Document message = message_of(answer);
   message["replace_original"] = false;
-  std::thread([response_url, body = message.dump()] { post_json(response_url, body); }).detach();
+  std::thread([response_url, body = message.dump()] {
+    chat::post_json(response_url, body);
+  }).detach();
 }
 
 }  // namespace

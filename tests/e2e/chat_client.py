@@ -82,7 +82,7 @@ OUTSIDER = "100000000000000077"
 class Server:
     def __init__(self):
         env = dict(os.environ, CARAVAN_REF_SLACK_SIGNING_SECRET=SLACK_SECRET,
-                   CARAVAN_REF_SLACK_API=SLACK_BASE)
+                   CARAVAN_REF_SLACK_API=SLACK_BASE, CARAVAN_REF_DISCORD_API=SLACK_BASE + "api")
         self.proc = subprocess.Popen(
             [BIN, "serve", "--listen", "127.0.0.1:0", "--discord-public-key",
              KEY.verify_key.encode().hex(), "--chat-master", "discord:" + MASTER],
@@ -437,6 +437,8 @@ def run(server):
     check_no_leak(game, [ann, bob], {ann: "discord:" + ann_id, bob: "discord:" + bob_id},
                   start)
 
+    discord_bot_game(server)
+
     # Slack: a whole game through the command and buttons, every command once.
     slack_game(server)
 
@@ -446,6 +448,50 @@ def run(server):
         if user == "discord:" + MASTER:
             continue
         check(not any(t in raw for t in tokens), f"a token in an answer to {user}")
+
+
+def discord_bot_game(server):
+    """Against the referee's bot: each move deferred (type 5) and followed up on the webhook."""
+    made = json.loads(cli("new", "nv-caravan", "--player", "ann", "--player", "bob", "--bot",
+                          "bob=random", "--seed", "5").stdout)
+    game = made["game"]
+    GAMES.append((game, [(p["name"], p.get("token", "")) for p in made["players"] if "token" in p]))
+    ann = "100000000000000051"
+    cli("admin", "notify", "mention", game, "ann", "discord:" + ann, "--reason", "test")
+    played = 0
+    for _ in range(3000):
+        moves, _ = discord_choices(discord(server, ann, "view", game=game))
+        if not moves:
+            break
+        before = state_of(game)["turns"]
+        custom, values = moves[0]
+        data = {"custom_id": custom, "component_type": 3 if values else 2}
+        if values:
+            data["values"] = values
+        body = interaction(3, ann, data)
+        status, text = server.post("/discord/interactions", body, discord_signed(body))
+        answer = json.loads(text)
+        if not check(status == 200 and answer == {"type": 5, "data": {"flags": 64}},
+                     f"bot game: a move is deferred, ephemerally: {text[:200]}"):
+            return
+        try:
+            path, message = FOLLOW_UPS.get(timeout=20)
+        except queue.Empty:
+            check(False, "bot game: no follow-up on the interaction's webhook")
+            return
+        token = json.loads(body)["token"]
+        check(path == f"/api/webhooks/1/{token}", f"bot game: the follow-up's address: {path}")
+        ANSWERS.append(("discord:" + ann, message.get("content", ""), json.dumps(message),
+                        message.get("flags") == 64))
+        if not check("played" in message.get("content", "") and message.get("flags") == 64,
+                     f"bot game: the follow-up: {message.get('content', '')[:300]}"):
+            return
+        played += 1
+        after = state_of(game)
+        check(after["turns"] >= before + 2 or after["finished"],
+              f"bot game: the bot answered before the follow-up ({before} -> {after['turns']})")
+    check(state_of(game)["finished"], f"bot game: over after {played} moves of ann's")
+    print(f"chat: {played} deferred moves against the bot", flush=True)
 
 
 def slack_game(server):
