@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <curl/curl.h>
 #include <fmt/format.h>
@@ -338,6 +339,28 @@ bool post_json(const std::string& url, const std::string& body) {
   curl_slist_free_all(headers);
   curl_easy_cleanup(curl);
   return result == CURLE_OK && status < 300;
+}
+
+Deferred::~Deferred() {
+  std::unique_lock lock(mutex_);
+  done_.wait(lock, [this] { return pending_ == 0; });
+}
+
+void Deferred::start(const std::string& url, std::function<std::string()> make) {
+  {
+    const std::lock_guard lock(mutex_);
+    ++pending_;
+  }
+  std::thread([this, url, make = std::move(make)] {
+    try {
+      post_json(url, make());
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "caravan-ref serve: a deferred answer failed: %s\n", error.what());
+    }
+    const std::lock_guard lock(mutex_);
+    --pending_;
+    done_.notify_all();
+  }).detach();
 }
 
 bool seated_bot(Shared& shared, const std::string& game) {

@@ -13,6 +13,8 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -67,6 +69,24 @@ class Seen {
  private:
   std::mutex mutex_;
   std::map<std::string, Clock::time_point> seen_;
+};
+
+// Answers made after the request was answered: each in a detached thread that makes it (which
+// may use serve's Shared) and posts it. The destructor waits for those still running: a
+// platform's routes own one, and they go before serve's Shared does.
+class Deferred {
+ public:
+  Deferred() = default;
+  Deferred(const Deferred&) = delete;
+  Deferred& operator=(const Deferred&) = delete;
+  ~Deferred();
+  // Posts make() (a JSON body) to `url`.
+  void start(const std::string& url, std::function<std::string()> make);
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable done_;
+  int pending_ = 0;
 };
 
 // `words`: the subcommand, then its arguments (a move may have spaces: it is one argument).

@@ -4,12 +4,9 @@
 // application's public key (libsodium). A bad or missing signature, a timestamp more than five
 // minutes from now, or a request seen before (its interaction id or its signature) is answered
 // 401 and changes nothing.
-#include <condition_variable>
 #include <cstdlib>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -33,15 +30,7 @@ struct Discord {
   std::string public_key;  // 32 bytes
   chat::Config config;
   chat::Seen seen;
-  // The deferred answers still being made: the routes (and this) go before serve's Shared does,
-  // so this waits for them, which use it.
-  std::mutex mutex;
-  std::condition_variable done;
-  int pending = 0;
-  ~Discord() {
-    std::unique_lock lock(mutex);
-    done.wait(lock, [this] { return pending == 0; });
-  }
+  chat::Deferred deferred;  // last: the first to go, waiting for the answers that use the rest
 };
 
 std::string from_hex(const std::string& hex, std::size_t size) {
@@ -208,16 +197,7 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
     const char* api = std::getenv("CARAVAN_REF_DISCORD_API");
     const std::string url = fmt::format(
         "{}/webhooks/{}/{}", api && *api ? api : "https://discord.com/api/v10", application, token);
-    {
-      const std::lock_guard lock(discord.mutex);
-      ++discord.pending;
-    }
-    std::thread([run, url, owner = &discord] {
-      chat::post_json(url, run()["data"].dump());
-      const std::lock_guard lock(owner->mutex);
-      --owner->pending;
-      owner->done.notify_all();
-    }).detach();
+    discord.deferred.start(url, [run] { return run()["data"].dump(); });
     send_json(res, 200, {{"type", 5}, {"data", {{"flags", kEphemeral}}}});
     return;
   }

@@ -5,13 +5,14 @@
 // signing secret. A bad or missing signature, a timestamp more than five minutes from now, or a
 // signature seen before is answered 401 and changes nothing.
 //
-// A command is answered in the request's own answer. A button or menu is answered at once with
-// an empty 200, as Slack asks; what it did is posted to the request's response_url (Slack's
-// hooks.slack.com, or the base CARAVAN_REF_SLACK_API names, for tests) from a detached thread.
+// A button or menu is answered at once with an empty 200, as Slack asks; it is played, and what
+// it did posted to the request's response_url (Slack's hooks.slack.com, or the base
+// CARAVAN_REF_SLACK_API names, for tests), from a detached thread. So is a command that plays a
+// turn in a game where the referee's bot holds a seat; any other command is answered in the
+// request's own answer.
 #include <cstdlib>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include <fmt/format.h>
 #include <sodium.h>
@@ -31,6 +32,7 @@ struct Slack {
   std::string secret;
   chat::Config config;
   chat::Seen seen;
+  chat::Deferred deferred;  // last: the first to go, waiting for the answers that use the rest
 };
 
 bool signed_by_slack(Slack& slack, const httplib::Request& req) {
@@ -109,6 +111,13 @@ void unsigned_answer(httplib::Response& res) {
   res.set_content("invalid request signature\n", "text/plain");
 }
 
+// Where a follow-up may go: Slack's own hooks, or the test's base.
+bool allowed_response_url(const std::string& url) {
+  if (url.starts_with("https://hooks.slack.com/")) return true;
+  const char* base = std::getenv("CARAVAN_REF_SLACK_API");
+  return base && *base && url.starts_with(base);
+}
+
 void command(Slack& slack, Shared& shared, const httplib::Request& req, httplib::Response& res) {
   if (!signed_by_slack(slack, req)) return unsigned_answer(res);
   if (req.get_param_value("ssl_check") == "1") {
@@ -116,22 +125,27 @@ void command(Slack& slack, Shared& shared, const httplib::Request& req, httplib:
     return;
   }
   const chat::User user{notify::Format::kSlack, req.get_param_value("user_id")};
-  chat::Answer answer;
-  try {
-    if (user.id.empty()) throw core::UserError(core::Exit::kUsage, "no user_id in the command");
-    answer = chat::run_command(shared, slack.config, user,
-                               chat::split_words(req.get_param_value("text")));
-  } catch (const core::UserError& error) {
-    answer = refused(error);
+  const auto words = chat::split_words(req.get_param_value("text"));
+  auto run = [&slack, &shared, user, words] {
+    chat::Answer answer;
+    try {
+      if (user.id.empty()) throw core::UserError(core::Exit::kUsage, "no user_id in the command");
+      answer = chat::run_command(shared, slack.config, user, words);
+    } catch (const core::UserError& error) {
+      answer = refused(error);
+    }
+    return message_of(answer);
+  };
+  // A turn after which the referee's bot plays may outlast Slack's three seconds: an empty 200
+  // at once, the answer on the request's response_url.
+  const std::string response_url = req.get_param_value("response_url");
+  if (words.size() > 1 && (words[0] == "play" || words[0] == "resign" || words[0] == "draw") &&
+      allowed_response_url(response_url) && chat::seated_bot(shared, words[1])) {
+    slack.deferred.start(response_url, [run] { return run().dump(); });
+    res.status = 200;
+    return;
   }
-  send_json(res, 200, message_of(answer));
-}
-
-// Where a follow-up may go: Slack's own hooks, or the test's base.
-bool allowed_response_url(const std::string& url) {
-  if (url.starts_with("https://hooks.slack.com/")) return true;
-  const char* base = std::getenv("CARAVAN_REF_SLACK_API");
-  return base && *base && url.starts_with(base);
+  send_json(res, 200, run());
 }
 
 void interaction(Slack& slack, Shared& shared, const httplib::Request& req,
@@ -146,25 +160,26 @@ void interaction(Slack& slack, Shared& shared, const httplib::Request& req,
   const chat::User user{notify::Format::kSlack,
                         payload.value("user", Document::object()).value("id", "")};
   const Document actions = payload.value("actions", Document::array());
-  chat::Answer answer;
-  try {
-    if (user.id.empty() || actions.empty() || !actions[0].is_object())
-      throw core::UserError(core::Exit::kUsage, "no user or no action in the interaction");
-    const Document& action = actions[0];
-    const std::string id = action.contains("selected_option")
-                               ? action["selected_option"].value("value", "")
-                               : action.value("value", "");
-    answer = chat::run_choice(shared, user, id);
-  } catch (const core::UserError& error) {
-    answer = refused(error);
-  }
   res.status = 200;
+  // Nowhere to answer: nothing is done (a button is played only where its player is told).
   if (!allowed_response_url(response_url)) return;
-  Document message = message_of(answer);
-  message["replace_original"] = false;
-  std::thread([response_url, body = message.dump()] {
-    chat::post_json(response_url, body);
-  }).detach();
+  slack.deferred.start(response_url, [&shared, user, actions] {
+    chat::Answer answer;
+    try {
+      if (user.id.empty() || actions.empty() || !actions[0].is_object())
+        throw core::UserError(core::Exit::kUsage, "no user or no action in the interaction");
+      const Document& action = actions[0];
+      const std::string id = action.contains("selected_option")
+                                 ? action["selected_option"].value("value", "")
+                                 : action.value("value", "");
+      answer = chat::run_choice(shared, user, id);
+    } catch (const core::UserError& error) {
+      answer = refused(error);
+    }
+    Document message = message_of(answer);
+    message["replace_original"] = false;
+    return message.dump();
+  });
 }
 
 }  // namespace

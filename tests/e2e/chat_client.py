@@ -441,6 +441,7 @@ def run(server):
 
     # Slack: a whole game through the command and buttons, every command once.
     slack_game(server)
+    slack_bot_moves(server)
 
     # No answer but the master's `new` names a token; every private answer was ephemeral.
     tokens = [t for _, ts in GAMES for _, t in ts]
@@ -492,6 +493,35 @@ def discord_bot_game(server):
               f"bot game: the bot answered before the follow-up ({before} -> {after['turns']})")
     check(state_of(game)["finished"], f"bot game: over after {played} moves of ann's")
     print(f"chat: {played} deferred moves against the bot", flush=True)
+
+
+def slack_bot_moves(server):
+    """Against the referee's bot, /caravan play is answered with an empty 200 and followed up."""
+    made = json.loads(cli("new", "nv-caravan", "--player", "ann", "--player", "bob", "--bot",
+                          "bob=random", "--seed", "7").stdout)
+    game = made["game"]
+    GAMES.append((game, [(p["name"], p["token"]) for p in made["players"] if "token" in p]))
+    user = "U0BOTGAME"
+    cli("admin", "notify", "mention", game, "ann", "slack:" + user, "--reason", "test")
+    for _ in range(3):
+        moves = slack(server, user, f"moves {game}")
+        line = re.search(r"`([^`]+)`", moves["text"]).group(1)
+        before = state_of(game)["turns"]
+        body = urllib.parse.urlencode({
+            "user_id": user, "command": "/caravan", "text": f"play {game} {line}",
+            "response_url": SLACK_BASE + "deferred/1", "trigger_id": next_trigger()})
+        status, text = server.post("/slack/commands", body, slack_signed(body))
+        check(status == 200 and text == "", f"slack: a turn before the bot: an empty 200 ({text})")
+        try:
+            path, message = FOLLOW_UPS.get(timeout=20)
+        except queue.Empty:
+            check(False, "slack: no follow-up of the deferred command")
+            return
+        ANSWERS.append(("slack:" + user, message.get("text", ""), json.dumps(message), True))
+        check(path == "/deferred/1" and "played" in message.get("text", "") and
+              message.get("response_type") == "ephemeral",
+              f"slack: the deferred command's answer: {path} {message.get('text', '')[:200]}")
+        check(state_of(game)["turns"] >= before + 2, "slack: the bot answered the move")
 
 
 def slack_game(server):
