@@ -158,8 +158,14 @@ Answer play_turn(Shared& shared, referee::GamesInHand& games, const std::string&
         static_cast<core::Exit>(outcome.exit_code),
         fmt::format("refused: {}", outcome.answer["error"].value("message", std::string())));
   send_owed_notices(shared);
-  return seat_answer(games, game, seat,
-                     fmt::format("Turn {} played.\n", outcome.answer.value("turn", turn)));
+  // The receipt, as submit gives it: the record's chain after the turn, signed by the referee.
+  const Document receipt = outcome.answer.value("receipt", Document::object());
+  std::string said = fmt::format("Turn {} played.\n", receipt.value("turn", turn));
+  if (receipt.contains("chain") && receipt.contains("signature"))
+    said +=
+        fmt::format("Receipt: chain {}, referee's signature {}\n",
+                    receipt["chain"].get<std::string>(), receipt["signature"].get<std::string>());
+  return seat_answer(games, game, seat, said);
 }
 
 std::int64_t turn_number(const std::string& text) {

@@ -14,6 +14,7 @@ response_url served here); every command once on each. Refused, each changing no
 signature, a stale timestamp, a replayed request, a user not linked to the seat, a wrong claim
 token. Every answer is scanned: no token, and nothing of a seat's own view but to that seat.
 """
+import calendar
 import hashlib
 import hmac
 import http.client
@@ -26,12 +27,14 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 import urllib.parse
 
 import nacl.signing
 
 BIN, SRC = sys.argv[1:3]
+# The one clock: the server, the command line and every request's timestamp read it.
+os.environ["CARAVAN_REF_NOW"] = "2026-06-01T12:00:00Z"
+NOW = calendar.timegm((2026, 6, 1, 12, 0, 0))
 FAILED, PASSED = [], [0]
 ANSWERS = []  # (platform user, text of the answer)
 
@@ -77,6 +80,7 @@ KEY = nacl.signing.SigningKey.generate()
 SLACK_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
 MASTER = "100000000000000099"
 OUTSIDER = "100000000000000077"
+SLACK_MASTER = "U0MASTER"
 
 
 class Server:
@@ -85,7 +89,8 @@ class Server:
                    CARAVAN_REF_SLACK_API=SLACK_BASE, CARAVAN_REF_DISCORD_API=SLACK_BASE + "api")
         self.proc = subprocess.Popen(
             [BIN, "serve", "--listen", "127.0.0.1:0", "--discord-public-key",
-             KEY.verify_key.encode().hex(), "--chat-master", "discord:" + MASTER],
+             KEY.verify_key.encode().hex(), "--chat-master", "discord:" + MASTER,
+             "--chat-master", "slack:" + SLACK_MASTER],
             stdout=subprocess.PIPE, stderr=open("serve.log", "ab"), text=True, env=env)
         url = urllib.parse.urlparse(self.proc.stdout.readline().strip())
         self.host, self.port = url.hostname, url.port
@@ -112,7 +117,7 @@ SERIAL = [0]
 
 
 def discord_signed(body, timestamp=None, key=KEY):
-    timestamp = str(int(time.time()) if timestamp is None else timestamp)
+    timestamp = str(NOW if timestamp is None else timestamp)
     signature = key.sign(timestamp.encode() + body.encode()).signature.hex()
     return {"Content-Type": "application/json", "X-Signature-Ed25519": signature,
             "X-Signature-Timestamp": timestamp}
@@ -173,7 +178,7 @@ def next_trigger():
 
 
 def slack_signed(body, timestamp=None, secret=SLACK_SECRET):
-    timestamp = str(int(time.time()) if timestamp is None else timestamp)
+    timestamp = str(NOW if timestamp is None else timestamp)
     base = f"v0:{timestamp}:{body}".encode()
     signature = "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
     return {"Content-Type": "application/x-www-form-urlencoded",
@@ -334,6 +339,17 @@ def main():
     finally:
         code = server.stop()
         check(code == 0, f"serve stops on SIGTERM with 0 ({code})")
+    audit = json.loads(cli("audit", ok=False).stdout)
+    check(audit["ok"] and len(audit["games"]) >= len(GAMES),
+          f"audit: every game's record replays ({[g['game'] for g in audit['games'] if not g['ok']]})")
+    # A claim is the admin turn `admin notify mention` makes, with its reason, naming no user.
+    game, seats = GAMES[0]
+    claimed = [t["action"] for t in json.loads(cli("log", game, "--player", seats[1][0]).stdout)[
+        "turns"] if isinstance(t.get("action"), dict) and t["action"].get("op") == "notify"]
+    check(any(a.get("player") == seats[1][0] and "claimed in chat" in a.get("reason", "")
+              for a in claimed), f"{game}: the claim is a turn of the record: {claimed}")
+    check(not any("1000000000000000" in json.dumps(a) for a in claimed),
+          "the record names no chat user")
     with open("serve.log") as f:
         log = f.read()
     for game, seats in GAMES:
@@ -383,9 +399,13 @@ def run(server):
     bad = dict(headers, **{"X-Signature-Ed25519": "00" * 64})
     status, _ = server.post("/discord/interactions", body, bad)
     check(status == 401, f"a bad signature: 401 ({status})")
-    stale = discord_signed(body, timestamp=int(time.time()) - 600)
+    stale = discord_signed(body, timestamp=NOW - 301)
     status, _ = server.post("/discord/interactions", body, stale)
-    check(status == 401, f"a stale timestamp: 401 ({status})")
+    check(status == 401, f"a timestamp 5 min 1 s old: 401 ({status})")
+    fresh = interaction(2, ann_id, {"name": "caravan", "type": 1, "options": [
+        {"name": "games", "type": 1, "options": []}]})
+    status, _ = server.post("/discord/interactions", fresh, discord_signed(fresh, NOW - 299))
+    check(status == 200, f"a timestamp 4 min 59 s old is taken ({status})")
     tampered = body.replace(ann_id, bob_id)
     status, _ = server.post("/discord/interactions", tampered, headers)
     check(status == 401, f"a body changed after signing: 401 ({status})")
@@ -402,9 +422,14 @@ def run(server):
     check(status == 200 and "played" in text, f"the signed click plays: {status} {text[:200]}")
     after = state_of(game)["turns"]
     check(after == turns_before + 1, "one click, one turn")
+    receipt = re.search(r"Receipt: chain ([0-9a-f]{64}), referee's signature ([0-9a-f]{128})",
+                        json.loads(text)["data"]["content"])
+    recorded = json.loads(cli("log", game, "--player", ann).stdout)["turns"][-1]
+    check(receipt and receipt.group(1) == recorded["chain"],
+          f"the answer carries the turn's receipt, its chain the record's ({recorded['chain']})")
     status, _ = server.post("/discord/interactions", body, headers)
     check(status == 401, f"the same request again: 401 ({status})")
-    status, _ = server.post("/discord/interactions", body, discord_signed(body, int(time.time()) + 1))
+    status, _ = server.post("/discord/interactions", body, discord_signed(body, NOW + 1))
     check(status == 401, f"the same interaction id signed again: 401 ({status})")
     check(state_of(game)["turns"] == after, "replays changed nothing")
     # A wrong claim token, and the claim's answer never repeats a token.
@@ -446,7 +471,7 @@ def run(server):
     # No answer but the master's `new` names a token; every private answer was ephemeral.
     tokens = [t for _, ts in GAMES for _, t in ts]
     for user, text, raw, _ in ANSWERS:
-        if user == "discord:" + MASTER:
+        if user in ("discord:" + MASTER, "slack:" + SLACK_MASTER):
             continue
         check(not any(t in raw for t in tokens), f"a token in an answer to {user}")
 
@@ -540,8 +565,10 @@ def slack_game(server):
     headers = slack_signed(body)
     status, _ = server.post("/slack/commands", body, dict(headers, **{"X-Slack-Signature": "v0=" + "0" * 64}))
     check(status == 401, f"slack: a bad signature: 401 ({status})")
-    status, _ = server.post("/slack/commands", body, slack_signed(body, int(time.time()) - 301))
+    status, _ = server.post("/slack/commands", body, slack_signed(body, NOW - 301))
     check(status == 401, f"slack: a stale timestamp: 401 ({status})")
+    status, _ = server.post("/slack/commands", body, slack_signed(body, NOW + 299))
+    check(status == 200, f"slack: a timestamp within five minutes is taken ({status})")
     status, _ = server.post("/slack/commands", body, slack_signed(body, secret="not the secret"))
     check(status == 401, f"slack: another secret: 401 ({status})")
     status, _ = server.post("/slack/commands", body, headers)
@@ -579,6 +606,23 @@ def slack_game(server):
         if not moved:
             break
     check(state_of(game)["finished"], f"slack: the game is over after {played} moves")
+    # The other commands once: draw offer and decline, resign, new.
+    game2, seats2 = new_game(kind)
+    GAMES.append((game2, seats2))
+    a, b = users[names[0]], users[names[1]]
+    cli("admin", "notify", "mention", game2, seats2[0][0], "slack:" + a, "--reason", "t")
+    cli("admin", "notify", "mention", game2, seats2[1][0], "slack:" + b, "--reason", "t")
+    for user, text in ((a, f"draw {game2} offer"), (b, f"draw {game2} decline"),
+                       (b, f"resign {game2}")):
+        answer = slack(server, user, text)
+        check("played" in answer["text"] and answer["response_type"] == "ephemeral",
+              f"slack: {text}: {answer['text'][:200]}")
+    check(state_of(game2)["finished"], "slack: resign ends the game")
+    refused = slack(server, a, "new nv-caravan ann bob")
+    check("Refused (77)" in refused["text"], "slack: only a game master starts a game")
+    made = slack(server, SLACK_MASTER, "new nv-caravan ann bob")
+    check("made" in made["text"] and made["response_type"] == "ephemeral",
+          f"slack: the game master starts a game: {made['text'][:200]}")
     check_no_leak(game, names, {n: "slack:" + u for n, u in users.items()}, start)
     print(f"chat: {played} moves through Slack", flush=True)
 
