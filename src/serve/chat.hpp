@@ -1,4 +1,4 @@
-// Play from chat (caravan-ref(1), DISCORD and SLACK): what both platforms share. A command
+// Play from chat (caravan-ref(1), PLAYING FROM CHAT): what both platforms share. A command
 // (`/caravan SUB ARGS`) or a tapped button is run for a chat user and answered as a document
 // neither platform's: its text, whether only the asker sees it, and the choices (moves, actions)
 // it offers; discord.cpp and slack.cpp check each request's signature and write the answer in

@@ -1,5 +1,6 @@
-// Slack's slash command and interactivity (caravan-ref(1), SLACK): POST /slack/commands (the
-// /caravan command's Request URL) and /slack/interactions (the app's Interactivity Request URL).
+// Slack's slash command and interactivity (caravan-ref(1), PLAYING FROM CHAT): POST
+// /slack/commands (the /caravan command's Request URL) and /slack/interactions (the app's
+// Interactivity Request URL).
 // Every request is checked as Slack signs it: X-Slack-Signature is v0= and the hex HMAC-SHA256
 // (libsodium) of "v0:" X-Slack-Request-Timestamp ":" and the raw body, keyed with the app's
 // signing secret. A bad or missing signature, a timestamp more than five minutes from now, or a

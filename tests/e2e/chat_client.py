@@ -268,6 +268,8 @@ def check_no_leak(game, seats, users, start):
         mine = owner.get(user)
         if mine:
             allowed = views[mine] | logs[mine]
+            if "You: " + mine in text:
+                check(ephemeral, f"{game}: {mine}'s view shown to the channel")
         elif len(seats) >= 3:
             # Someone without a seat: what two seats or more see (another seat's hidden hand,
             # its count, is seen by all the others), or any log.
