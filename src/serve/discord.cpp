@@ -1,9 +1,9 @@
 // Discord's interactions (caravan-ref(1), PLAYING FROM CHAT): POST /discord/interactions, the URL
-// given as the application's Interactions Endpoint URL. Every request is checked as Discord signs it: an
-// Ed25519 signature (X-Signature-Ed25519) of X-Signature-Timestamp then the raw body, against the
-// application's public key (libsodium). A bad or missing signature, a timestamp more than five
-// minutes from now, or a request seen before (its interaction id or its signature) is answered
-// 401 and changes nothing.
+// given as the application's Interactions Endpoint URL. Every request is checked as Discord signs
+// it: an Ed25519 signature (X-Signature-Ed25519) of X-Signature-Timestamp then the raw body,
+// against the application's public key (libsodium). A bad or missing signature, a timestamp more
+// than five minutes from now, or a request seen before (its interaction id or its signature) is
+// answered 401 and changes nothing.
 #include <cstdlib>
 #include <memory>
 #include <string>

@@ -163,7 +163,8 @@ def discord_choices(answer):
             if c["type"] == 2:
                 check(len(c["label"]) <= 80 and len(c["custom_id"]) <= 100,
                       f"discord: a button within limits: {c}")
-                (moves if c["custom_id"].startswith("m|") else actions).append((c["custom_id"], None))
+                kind = moves if c["custom_id"].startswith("m|") else actions
+                kind.append((c["custom_id"], None))
             elif c["type"] == 3:
                 check(len(c["options"]) <= 25, "discord: at most 25 options in a menu")
                 moves += [(c["custom_id"], [o["value"]]) for o in c["options"]]
@@ -343,7 +344,7 @@ def main():
         check(code == 0, f"serve stops on SIGTERM with 0 ({code})")
     audit = json.loads(cli("audit", ok=False).stdout)
     check(audit["ok"] and len(audit["games"]) >= len(GAMES),
-          f"audit: every game's record replays ({[g['game'] for g in audit['games'] if not g['ok']]})")
+          f"audit: every record replays ({[g['game'] for g in audit['games'] if not g['ok']]})")
     # A claim is the admin turn `admin notify mention` makes, with its reason, naming no user.
     game, seats = GAMES[0]
     claimed = [t["action"] for t in json.loads(cli("log", game, "--player", seats[1][0]).stdout)[
@@ -446,14 +447,17 @@ def run(server):
     rules = discord(server, bob_id, "rules", kind="nv-caravan")
     check(len(rules["data"]["content"]) > 200, "rules answers the rules")
     bob_moves = discord(server, bob_id, "moves", game=game)
-    check("legal move" in bob_moves["data"]["content"], f"moves: {bob_moves['data']['content'][:200]}")
+    check("legal move" in bob_moves["data"]["content"],
+          f"moves: {bob_moves['data']['content'][:200]}")
     line = re.search(r"`([^`]+)`", bob_moves["data"]["content"]).group(1)
     played = discord(server, bob_id, "play", game=game, move=line)
-    check("played" in played["data"]["content"], f"play GAME MOVE: {played['data']['content'][:200]}")
+    check("played" in played["data"]["content"],
+          f"play GAME MOVE: {played['data']['content'][:200]}")
     offer = discord(server, ann_id, "draw", game=game, answer="offer")
     check("played" in offer["data"]["content"], f"draw offer: {offer['data']['content'][:200]}")
     decline = discord(server, bob_id, "draw", game=game, answer="decline")
-    check("played" in decline["data"]["content"], f"draw decline: {decline['data']['content'][:200]}")
+    check("played" in decline["data"]["content"],
+          f"draw decline: {decline['data']['content'][:200]}")
     resign = discord(server, bob_id, "resign", game=game)
     check("played" in resign["data"]["content"] and state_of(game)["finished"], "resign ends it")
     refused = discord(server, ann_id, "new", kind="nv-caravan", players="ann bob")
@@ -565,7 +569,8 @@ def slack_game(server):
     body = urllib.parse.urlencode({"user_id": users[names[0]], "command": "/caravan",
                                    "text": f"view {game}", "response_url": SLACK_BASE + "x"})
     headers = slack_signed(body)
-    status, _ = server.post("/slack/commands", body, dict(headers, **{"X-Slack-Signature": "v0=" + "0" * 64}))
+    forged = dict(headers, **{"X-Slack-Signature": "v0=" + "0" * 64})
+    status, _ = server.post("/slack/commands", body, forged)
     check(status == 401, f"slack: a bad signature: 401 ({status})")
     status, _ = server.post("/slack/commands", body, slack_signed(body, NOW - 301))
     check(status == 401, f"slack: a stale timestamp: 401 ({status})")
