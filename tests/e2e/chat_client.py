@@ -335,8 +335,32 @@ def discord_game(server, kind, rng_turns):
     return game, seats, users
 
 
+def refused_at_start():
+    """A key or secret serve cannot use stops it before it listens; without them, no chat."""
+    for args, code in ((["--discord-public-key", "zz"], 64),
+                       (["--slack-signing-secret-file", "no-such-file"], 78)):
+        run = subprocess.run([BIN, "serve", "--listen", "127.0.0.1:0", *args],
+                             capture_output=True, text=True, timeout=30)
+        check(run.returncode == code and run.stdout == "",
+              f"serve {args}: exit {run.returncode}, wanted {code}; printed {run.stdout!r}")
+    plain = subprocess.Popen([BIN, "serve", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True,
+                             env={k: v for k, v in os.environ.items()
+                                  if not k.startswith("CARAVAN_REF_SLACK")})
+    url = urllib.parse.urlparse(plain.stdout.readline().strip())
+    for path in ("/discord/interactions", "/slack/commands", "/slack/interactions"):
+        conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+        conn.request("POST", path, body="{}", headers={"Content-Type": "application/json"})
+        status = conn.getresponse().status
+        conn.close()
+        check(status == 404, f"serve without a key or secret has no {path} ({status})")
+    plain.send_signal(signal.SIGTERM)
+    plain.wait(timeout=20)
+
+
 def main():
     cli("init")
+    refused_at_start()
     server = Server()
     try:
         run(server)
