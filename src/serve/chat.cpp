@@ -10,6 +10,7 @@
 
 #include <curl/curl.h>
 #include <fmt/format.h>
+#include <glib.h>
 
 #include "core/errors.hpp"
 #include "ledger/game_ledger.hpp"
@@ -36,12 +37,7 @@ using core::Document;
 
 std::string platform_name(const User& user) { return notify::format_name(user.platform); }
 
-std::string cut(std::string text, std::size_t max) {
-  if (text.size() <= max) return text;
-  std::size_t end = max - 3;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // UTF-8
-  return text.substr(0, end) + "...";
-}
+std::string cut(const std::string& text, std::size_t max) { return shortened(text, max); }
 
 // The seats of `game` linked to `user`, the one to move first.
 std::optional<store::PlayerRow> seat_of_user(store::Database& db, const store::GameRow& row,
@@ -347,6 +343,13 @@ bool post_json(const std::string& url, const std::string& body) {
   return result == CURLE_OK && status < 300;
 }
 
+std::string shortened(const std::string& text, std::size_t max) {
+  if (text.size() <= max) return text;
+  std::size_t end = max < 3 ? 0 : max - 3;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // UTF-8
+  return text.substr(0, end) + "...";
+}
+
 Deferred::~Deferred() {
   std::unique_lock lock(mutex_);
   done_.wait(lock, [this] { return pending_ == 0; });
@@ -420,6 +423,10 @@ std::vector<std::string> split_words(const std::string& text) {
 
 Answer run_command(Shared& shared, const Config& config, const User& user,
                    const std::vector<std::string>& words) {
+  // What is said back (a game id, a word not known) must be text: a platform takes UTF-8 alone.
+  for (const auto& word : words)
+    if (!g_utf8_validate(word.data(), static_cast<gssize>(word.size()), nullptr))
+      usage("the command is not UTF-8 text");
   if (words.empty() || words[0] == "help") {
     Answer help;
     help.text =
@@ -449,6 +456,8 @@ Answer run_command(Shared& shared, const Config& config, const User& user,
 }
 
 Answer run_choice(Shared& shared, const User& user, const std::string& id) {
+  if (!g_utf8_validate(id.data(), static_cast<gssize>(id.size()), nullptr))
+    usage("this choice is not one of caravan-ref's");
   // m|GAME|TURN|INDEX or a|GAME|TURN|ACTION
   std::vector<std::string> parts;
   std::size_t start = 0;

@@ -94,6 +94,8 @@ Answer run_command(Shared& shared, const Config& config, const User& user,
                    const std::vector<std::string>& words);
 // A chosen button or menu option (Choice::id).
 Answer run_choice(Shared& shared, const User& user, const std::string& id);
+// `text` in at most `max` bytes: cut between UTF-8 characters, "..." saying so.
+std::string shortened(const std::string& text, std::size_t max);
 // Whether a seat of `game` is held by the referee's bot: then a turn is answered after the bot's
 // own (referee::submit plays them), which may take longer than a platform waits.
 bool seated_bot(Shared& shared, const std::string& game);

@@ -60,7 +60,7 @@ bool signed_by_slack(Slack& slack, const httplib::Request& req) {
 }
 
 Document text_object(const std::string& text) {
-  return {{"type", "plain_text"}, {"text", text.empty() ? "-" : text.substr(0, 75)}};
+  return {{"type", "plain_text"}, {"text", text.empty() ? "-" : chat::shortened(text, 75)}};
 }
 
 Document message_of(const chat::Answer& answer) {
@@ -71,8 +71,9 @@ Document message_of(const chat::Answer& answer) {
   Document message = {{"response_type", answer.ephemeral ? "ephemeral" : "in_channel"},
                       {"text", text}};
   if (answer.choices.empty()) return message;
-  Document blocks = Document::array(
-      {{{"type", "section"}, {"text", {{"type", "mrkdwn"}, {"text", text.substr(0, 3000)}}}}});
+  Document blocks =
+      Document::array({{{"type", "section"},
+                        {"text", {{"type", "mrkdwn"}, {"text", chat::shortened(text, 3000)}}}}});
   Document elements = Document::array();
   std::size_t moves = 0;
   for (const auto& choice : answer.choices) moves += choice.move ? 1 : 0;

@@ -613,6 +613,12 @@ def slack_game(server):
     check(status == 200, f"slack: the signed command: 200 ({status})")
     status, _ = server.post("/slack/commands", body, headers)
     check(status == 401, f"slack: the same request again: 401 ({status})")
+    # Bytes that are not UTF-8, as a form may carry them: refused in words, not a server error.
+    body = "user_id=%s&command=%%2Fcaravan&text=view+%%FF%%FE&trigger_id=%s" % (
+        users[names[0]], next_trigger())
+    status, text = server.post("/slack/commands", body, slack_signed(body))
+    check(status == 200 and "Refused (64)" in json.loads(text)["text"],
+          f"slack: a command not in UTF-8: {status} {text[:200]}")
     for text in ("games", f"rules {kind}", f"moves {game}", "help"):
         answer = slack(server, users[names[0]], text)
         check(answer["response_type"] == "ephemeral" and answer["text"], f"slack: {text}")
