@@ -290,7 +290,7 @@ def check_no_leak(game, seats, users, start):
                 return
 
 
-def discord_game(server, kind, rng_turns):
+def discord_game(server, kind, played):
     game, seats = new_game(kind)
     users = {name: "1000000000000000%02d" % (i + 10) for i, (name, _) in enumerate(seats)}
     # The first seat linked by the game master, the others claimed by their players.
@@ -319,8 +319,8 @@ def discord_game(server, kind, rng_turns):
                 return game, seats, users
             check(state_of(game)["turns"] > before, f"{kind}: a move made a turn")
             moved = True
-            rng_turns[0] += 1
-            if rng_turns[0] % 15 == 0:
+            played[0] += 1
+            if played[0] % 15 == 0:
                 public = discord(server, OUTSIDER, "view", game=game)
                 check("flags" not in public["data"], f"{kind}: an outsider's view is public")
                 check_no_leak(game, names, {n: "discord:" + u for n, u in users.items()}, start)
