@@ -89,6 +89,13 @@ struct ServeOptions {
   int threads = 8;
   int request_seconds = 10;  // a request's line, headers and body must arrive within this
   std::size_t max_body = 64 * 1024;
+  // Play from chat (src/serve/chat.hpp): Discord's application public key (hex; else
+  // $CARAVAN_REF_DISCORD_PUBLIC_KEY), a file holding Slack's signing secret (else
+  // $CARAVAN_REF_SLACK_SIGNING_SECRET), the chat users who may start games ("discord:ID").
+  std::string discord_public_key{};
+  std::string slack_signing_secret_file{};
+  std::vector<std::string> chat_masters{};
+  bool discord_commands = false;  // print the JSON that registers /caravan, and stop
 };
 // The server itself is in caravan-ref-serve, which alone links cpp-httplib (as caravan-ref-mail
 // links GMime): its main() sets this before cli::run; caravan-ref, where it is null, hands a

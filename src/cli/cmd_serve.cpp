@@ -10,6 +10,7 @@
 
 #include "cli/cli.hpp"
 #include "core/errors.hpp"
+#include "notify/targets.hpp"
 #include "referee/page_link.hpp"
 
 namespace cli {
@@ -73,8 +74,29 @@ void add_serve(CLI::App& app, Context& context, Handler& handler) {
   cmd->add_option("--request-timeout", opts->request_seconds,
                   "seconds a request may take to arrive whole (default 10)")
       ->check(CLI::Range(1, 600));
+  cmd->add_option("--discord-public-key", opts->discord_public_key,
+                  "play from Discord: the application's public key, 64 hex digits (default: "
+                  "$CARAVAN_REF_DISCORD_PUBLIC_KEY); serves /discord/interactions");
+  cmd->add_option("--slack-signing-secret-file", opts->slack_signing_secret_file,
+                  "play from Slack: a file holding the app's signing secret (default: "
+                  "$CARAVAN_REF_SLACK_SIGNING_SECRET); serves /slack/commands and "
+                  "/slack/interactions");
+  cmd->add_option("--chat-master", opts->chat_masters,
+                  "a chat user (discord:ID or slack:ID) who may start games from chat; repeatable");
+  cmd->add_flag("--discord-commands", opts->discord_commands,
+                "print the JSON that registers the /caravan command with Discord, and stop");
   cmd->callback([&context, &handler, opts, listen] {
     handler = [&context, opts, listen] {
+      if (opts->discord_commands) {
+        if (serve_runner == nullptr)
+          throw core::UserError(core::Exit::kConfig, "serve runs in caravan-ref-serve only");
+        return serve_runner(context, *opts);
+      }
+      for (const auto& master : opts->chat_masters)
+        if (notify::parse_mention(master).user.empty())
+          throw core::UserError(
+              core::Exit::kUsage,
+              fmt::format("--chat-master '{}': give discord:ID or slack:ID", master));
       parse_listen(*listen, *opts);
       if (opts->base_url.empty())
         if (const char* env = std::getenv("CARAVAN_REF_BASE_URL"); env && *env)

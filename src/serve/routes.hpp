@@ -3,6 +3,7 @@
 
 #include <httplib.h>
 
+#include "cli/cli.hpp"
 #include "serve/shared.hpp"
 
 namespace serve {
@@ -13,5 +14,8 @@ void add_api_routes(httplib::Server& server, Shared& shared);
 void add_page_routes(httplib::Server& server, Shared& shared);
 // /tournaments/{id}, a tournament's public standings (standings.cpp).
 void add_standings_routes(httplib::Server& server, Shared& shared);
+// /discord/interactions, /slack/commands, /slack/interactions, each platform's only when its key
+// or secret is given (chat.cpp).
+void add_chat_routes(httplib::Server& server, Shared& shared, const cli::ServeOptions& options);
 
 }  // namespace serve

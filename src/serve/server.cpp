@@ -14,6 +14,7 @@
 #include "core/errors.hpp"
 #include "referee/page_link.hpp"
 #include "referee/referee.hpp"
+#include "serve/chat.hpp"
 #include "serve/connection.hpp"
 #include "serve/routes.hpp"
 #include "serve/shared.hpp"
@@ -21,6 +22,10 @@
 namespace serve {
 
 int run(cli::Context& context, const cli::ServeOptions& options) {
+  if (options.discord_commands) {
+    std::cout << chat::discord_commands().dump(2) << "\n";
+    return 0;
+  }
   Shared shared;
   shared.db_path = context.db_path();
   shared.open.create = false;
@@ -70,6 +75,7 @@ int run(cli::Context& context, const cli::ServeOptions& options) {
   add_api_routes(server, shared);
   add_page_routes(server, shared);
   add_standings_routes(server, shared);
+  add_chat_routes(server, shared, options);
   server.Get("/favicon.ico", [](const httplib::Request&, httplib::Response& res) {
     res.status = 204;  // none: a browser asks for it on every page
   });

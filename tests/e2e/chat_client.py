@@ -1,0 +1,675 @@
+"""Play from chat as Discord and Slack call caravan-ref serve (tests/e2e/chat.sh runs it).
+
+    chat_client.py BIN SOURCE_DIR
+
+One server on a free port with a Discord application's public key (a key pair made here with
+PyNaCl, the library Discord's own discord-interactions uses to verify) and a Slack signing
+secret. Requests are built and signed as each platform documents them: Discord signs
+timestamp + body with Ed25519 (nacl.signing); Slack's signature is v0= and the hex HMAC-SHA256 of
+"v0:TIMESTAMP:BODY" (Python's hmac, as Slack's docs give it: slack_sdk is not in Debian).
+
+A whole game of each engine is played through Discord's interactions alone (the first move
+offered each time), one game through Slack's command and buttons (their follow-ups posted to a
+response_url served here); every command once on each. Refused, each changing nothing: a bad
+signature, a stale timestamp, a replayed request, a user not linked to the seat, a wrong claim
+token. Every answer is scanned: no token, and nothing of a seat's own view but to that seat.
+"""
+import calendar
+import datetime
+import hashlib
+import hmac
+import http.client
+import http.server
+import json
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import urllib.parse
+
+import nacl.signing
+
+BIN, SRC = sys.argv[1:3]
+# The one clock: the server, the command line and every request's timestamp read it.
+os.environ["CARAVAN_REF_NOW"] = "2026-06-01T12:00:00Z"
+NOW = calendar.timegm((2026, 6, 1, 12, 0, 0))
+FAILED, PASSED = [], [0]
+ANSWERS = []  # (platform user, text of the answer)
+
+
+def check(ok, what):
+    if ok:
+        PASSED[0] += 1
+    else:
+        FAILED.append(what)
+        print("FAIL:", what, flush=True)
+    return ok
+
+
+def cli(*args, ok=True, text_format=False):
+    run = subprocess.run([BIN, "--format", "text" if text_format else "json", *args],
+                         capture_output=True, text=True)
+    if ok and run.returncode != 0:
+        raise SystemExit(f"{args}: exit {run.returncode}: {run.stderr}")
+    return run
+
+
+# ---- Slack's response_url: a receiver on 127.0.0.1
+FOLLOW_UPS = queue.Queue()
+
+
+class Receiver(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        FOLLOW_UPS.put((self.path, json.loads(body)))
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(b"ok")
+
+    def log_message(self, *args):
+        pass
+
+
+RECEIVER = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+threading.Thread(target=RECEIVER.serve_forever, daemon=True).start()
+SLACK_BASE = f"http://127.0.0.1:{RECEIVER.server_address[1]}/"
+
+KEY = nacl.signing.SigningKey.generate()
+SLACK_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+MASTER = "100000000000000099"
+OUTSIDER = "100000000000000077"
+SLACK_MASTER = "U0MASTER"
+
+
+class Server:
+    def __init__(self):
+        env = dict(os.environ, CARAVAN_REF_SLACK_SIGNING_SECRET=SLACK_SECRET,
+                   CARAVAN_REF_SLACK_API=SLACK_BASE, CARAVAN_REF_DISCORD_API=SLACK_BASE + "api")
+        self.proc = subprocess.Popen(
+            [BIN, "serve", "--listen", "127.0.0.1:0", "--discord-public-key",
+             KEY.verify_key.encode().hex(), "--chat-master", "discord:" + MASTER,
+             "--chat-master", "slack:" + SLACK_MASTER],
+            stdout=subprocess.PIPE, stderr=open("serve.log", "ab"), text=True, env=env)
+        url = urllib.parse.urlparse(self.proc.stdout.readline().strip())
+        self.host, self.port = url.hostname, url.port
+
+    def post(self, path, body, headers):
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        conn.request("POST", path, body=body, headers=headers)
+        res = conn.getresponse()
+        data = res.read().decode("utf-8", "replace")
+        conn.close()
+        return res.status, data
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            return self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return None
+
+
+# ---- Discord, as it signs an interaction
+SERIAL = [0]
+
+
+def discord_signed(body, timestamp=None, key=KEY):
+    timestamp = str(NOW if timestamp is None else timestamp)
+    signature = key.sign(timestamp.encode() + body.encode()).signature.hex()
+    return {"Content-Type": "application/json", "X-Signature-Ed25519": signature,
+            "X-Signature-Timestamp": timestamp}
+
+
+def interaction(kind, user, data):
+    SERIAL[0] += 1
+    return json.dumps({"id": str(900000000000000000 + SERIAL[0]), "application_id": "1",
+                       "type": kind, "token": "interaction-token-%d" % SERIAL[0],
+                       "member": {"user": {"id": user}}, "data": data})
+
+
+def discord(server, user, sub, **options):
+    body = interaction(2, user, {"name": "caravan", "type": 1, "options": [
+        {"name": sub, "type": 1,
+         "options": [{"name": k, "type": 3, "value": v} for k, v in options.items()]}]})
+    return discord_answer(server, user, body)
+
+
+def discord_click(server, user, custom_id, values=None):
+    data = {"custom_id": custom_id, "component_type": 3 if values else 2}
+    if values:
+        data["values"] = values
+    return discord_answer(server, user, interaction(3, user, data))
+
+
+def discord_answer(server, user, body):
+    status, text = server.post("/discord/interactions", body, discord_signed(body))
+    check(status == 200, f"discord: {status} {text[:200]}")
+    answer = json.loads(text)
+    data = answer.get("data", {})
+    ANSWERS.append(("discord:" + user, data.get("content", ""), text,
+                    bool(data.get("flags", 0) & 64)))
+    return answer
+
+
+def discord_choices(answer):
+    """The moves offered ([(custom_id or None, value)]) and the actions, as Discord shows them."""
+    moves, actions = [], []
+    for row in answer.get("data", {}).get("components", []):
+        check(len(row["components"]) <= 5, "discord: at most 5 components a row")
+        for c in row["components"]:
+            if c["type"] == 2:
+                check(len(c["label"]) <= 80 and len(c["custom_id"]) <= 100,
+                      f"discord: a button within limits: {c}")
+                kind = moves if c["custom_id"].startswith("m|") else actions
+                kind.append((c["custom_id"], None))
+            elif c["type"] == 3:
+                check(len(c["options"]) <= 25, "discord: at most 25 options in a menu")
+                moves += [(c["custom_id"], [o["value"]]) for o in c["options"]]
+    check(len(answer.get("data", {}).get("components", [])) <= 5, "discord: at most 5 rows")
+    return moves, actions
+
+
+# ---- Slack, as it signs a request (each with its own trigger_id, as Slack's are)
+def next_trigger():
+    SERIAL[0] += 1
+    return "13345224609.738474920.%d" % SERIAL[0]
+
+
+def slack_signed(body, timestamp=None, secret=SLACK_SECRET):
+    timestamp = str(NOW if timestamp is None else timestamp)
+    base = f"v0:{timestamp}:{body}".encode()
+    signature = "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
+    return {"Content-Type": "application/x-www-form-urlencoded",
+            "X-Slack-Request-Timestamp": timestamp, "X-Slack-Signature": signature}
+
+
+def slack(server, user, text):
+    body = urllib.parse.urlencode({
+        "token": "deprecated", "team_id": "T0001", "channel_id": "C0001", "user_id": user,
+        "command": "/caravan", "text": text,
+        "response_url": SLACK_BASE + "commands/1", "trigger_id": next_trigger()})
+    status, answer = server.post("/slack/commands", body, slack_signed(body))
+    check(status == 200, f"slack command {text}: {status} {answer[:200]}")
+    document = json.loads(answer)
+    ANSWERS.append(("slack:" + user, document.get("text", ""), answer,
+                    document.get("response_type") == "ephemeral"))
+    return document
+
+
+def slack_click(server, user, action):
+    payload = {"type": "block_actions", "user": {"id": user}, "team": {"id": "T0001"},
+               "trigger_id": next_trigger(),
+               "response_url": SLACK_BASE + "actions/1", "actions": [action]}
+    body = urllib.parse.urlencode({"payload": json.dumps(payload)})
+    status, answer = server.post("/slack/interactions", body, slack_signed(body))
+    check(status == 200 and answer == "", f"slack click: an empty 200 at once ({status})")
+    try:
+        path, document = FOLLOW_UPS.get(timeout=20)
+    except queue.Empty:
+        check(False, "slack click: no follow-up to response_url")
+        return {}
+    check(path == "/actions/1", f"slack: the follow-up went to the response_url ({path})")
+    ANSWERS.append(("slack:" + user, document.get("text", ""), json.dumps(document),
+                    document.get("response_type") == "ephemeral"))
+    return document
+
+
+def slack_choices(document):
+    moves, actions = [], []
+    for block in document.get("blocks", []):
+        if block["type"] != "actions":
+            continue
+        check(len(block["elements"]) <= 25, "slack: at most 25 elements in an actions block")
+        for e in block["elements"]:
+            if e["type"] == "button":
+                action = {"type": "button", "action_id": e["action_id"], "value": e["value"]}
+                (moves if e["value"].startswith("m|") else actions).append(action)
+            elif e["type"] == "static_select":
+                check(len(e["options"]) <= 100, "slack: at most 100 options in a menu")
+                moves += [{"type": "static_select", "action_id": e["action_id"],
+                           "selected_option": o} for o in e["options"]]
+    return moves, actions
+
+
+# ---- the games
+def kinds():
+    out = subprocess.run([BIN, "games"], capture_output=True, text=True).stdout
+    return re.findall(r"^  kind: (\S+)", out, re.M)
+
+
+def new_game(kind):
+    with open(os.path.join(SRC, "examples", kind, "new.args")) as f:
+        args = [a for a in f.read().split("\n") if a]
+    made = json.loads(cli("new", kind, *args).stdout)
+    return made["game"], [(p["name"], p["token"]) for p in made["players"]]
+
+
+def state_of(game):
+    listed = {g["game"]: g for g in json.loads(cli("list").stdout)}
+    return listed[game]
+
+
+def lines_of(text):
+    """The lines, without their indent and a heading's colon."""
+    return {line.strip().rstrip(":") for line in text.splitlines() if line.strip()}
+
+
+def check_no_leak(game, seats, users, start):
+    """The answers since `start`: none to a user holds a line of another seat's view that the
+    user's own view and log (the command line's) do not have."""
+    views = {name: lines_of(cli("view", game, "--player", name, text_format=True).stdout)
+             for name in seats}
+    logs = {name: lines_of(cli("log", game, "--player", name, text_format=True).stdout)
+            for name in seats}
+    owner = {u: s for s, u in users.items()}
+    for user, text, _, ephemeral in ANSWERS[start:]:
+        mine = owner.get(user)
+        if mine:
+            allowed = views[mine] | logs[mine]
+            if "You: " + mine in text:
+                check(ephemeral, f"{game}: {mine}'s view shown to the channel")
+        elif len(seats) >= 3:
+            # Someone without a seat: what two seats or more see (another seat's hidden hand,
+            # its count, is seen by all the others), or any log.
+            allowed = set.union(*logs.values()) | {
+                line for s in seats for line in views[s]
+                if sum(line in views[o] for o in seats) >= 2}
+        else:
+            continue  # with two seats, each line is one's or both's: checked in games of three
+        shown = lines_of(text)
+        for seat in seats:
+            if seat == mine:
+                continue
+            leaked = sorted(line for line in views[seat] - allowed
+                            if line in shown and line != "Since your last turn")
+            if not check(not leaked, f"{game}: {user} was shown {seat}'s {leaked[:2]}"):
+                return
+
+
+def discord_game(server, kind, played):
+    game, seats = new_game(kind)
+    users = {name: "1000000000000000%02d" % (i + 10) for i, (name, _) in enumerate(seats)}
+    # The first seat linked by the game master, the others claimed by their players.
+    for i, (name, token) in enumerate(seats):
+        if i == 0:
+            cli("admin", "notify", "mention", game, name, "discord:" + users[name],
+                "--reason", "linked for the chat test")
+        else:
+            answer = discord(server, users[name], "claim", game=game, token=token)
+            check(answer["data"].get("flags") == 64 and f"You are {name}" in
+                  answer["data"]["content"], f"{kind}: {name} claims the seat: {answer}")
+    names = [n for n, _ in seats]
+    start = len(ANSWERS)
+    for _ in range(3000):
+        moved = False
+        for name in names:
+            answer = discord(server, users[name], "view", game=game)
+            moves, _ = discord_choices(answer)
+            if not moves:
+                continue
+            before = state_of(game)["turns"]
+            custom, values = moves[0]
+            answer = discord_click(server, users[name], custom, values)
+            if not check("played" in answer["data"]["content"],
+                         f"{kind}: the move was refused: {answer['data']['content'][:300]}"):
+                return game, seats, users
+            check(state_of(game)["turns"] > before, f"{kind}: a move made a turn")
+            moved = True
+            played[0] += 1
+            if played[0] % 15 == 0:
+                public = discord(server, OUTSIDER, "view", game=game)
+                check("flags" not in public["data"], f"{kind}: an outsider's view is public")
+                check_no_leak(game, names, {n: "discord:" + u for n, u in users.items()}, start)
+                start = len(ANSWERS)
+            break
+        if not moved:
+            break
+    check(state_of(game)["finished"], f"{kind}: the game played through Discord is over")
+    public = discord(server, OUTSIDER, "view", game=game)
+    check("flags" not in public["data"], f"{kind}: an outsider's view is public")
+    check_no_leak(game, names, {n: "discord:" + u for n, u in users.items()}, start)
+    return game, seats, users
+
+
+def refused_at_start():
+    """A key or secret serve cannot use stops it before it listens; without them, no chat."""
+    for args, code in ((["--discord-public-key", "zz"], 64),
+                       (["--slack-signing-secret-file", "no-such-file"], 78)):
+        run = subprocess.run([BIN, "serve", "--listen", "127.0.0.1:0", *args],
+                             capture_output=True, text=True, timeout=30)
+        check(run.returncode == code and run.stdout == "",
+              f"serve {args}: exit {run.returncode}, wanted {code}; printed {run.stdout!r}")
+    plain = subprocess.Popen([BIN, "serve", "--listen", "127.0.0.1:0"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True,
+                             env={k: v for k, v in os.environ.items()
+                                  if not k.startswith("CARAVAN_REF_SLACK")})
+    url = urllib.parse.urlparse(plain.stdout.readline().strip())
+    for path in ("/discord/interactions", "/slack/commands", "/slack/interactions"):
+        conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+        conn.request("POST", path, body="{}", headers={"Content-Type": "application/json"})
+        status = conn.getresponse().status
+        conn.close()
+        check(status == 404, f"serve without a key or secret has no {path} ({status})")
+    plain.send_signal(signal.SIGTERM)
+    plain.wait(timeout=20)
+
+
+def main():
+    cli("init")
+    refused_at_start()
+    server = Server()
+    try:
+        run(server)
+    finally:
+        code = server.stop()
+        check(code == 0, f"serve stops on SIGTERM with 0 ({code})")
+    audit = json.loads(cli("audit", ok=False).stdout)
+    check(audit["ok"] and len(audit["games"]) >= len(GAMES),
+          f"audit: every record replays ({[g['game'] for g in audit['games'] if not g['ok']]})")
+    # A claim is the admin turn `admin notify mention` makes, with its reason, naming no user.
+    game, seats = GAMES[0]
+    claimed = [t["action"] for t in json.loads(cli("log", game, "--player", seats[1][0]).stdout)[
+        "turns"] if isinstance(t.get("action"), dict) and t["action"].get("op") == "notify"]
+    check(any(a.get("player") == seats[1][0] and "claimed in chat" in a.get("reason", "")
+              for a in claimed), f"{game}: the claim is a turn of the record: {claimed}")
+    check(not any("1000000000000000" in json.dumps(a) for a in claimed),
+          "the record names no chat user")
+    with open("serve.log") as f:
+        log = f.read()
+    for game, seats in GAMES:
+        for _, token in seats:
+            check(token not in log, "a token in serve's log")
+    print(f"chat: {PASSED[0]} checks passed, {len(FAILED)} failed")
+    return 1 if FAILED else 0
+
+
+GAMES = []
+
+
+def run(server):
+    # PING, and what is not Discord's.
+    ping = json.dumps({"id": "1", "type": 1, "application_id": "1"})
+    status, text = server.post("/discord/interactions", ping, discord_signed(ping))
+    check(status == 200 and json.loads(text) == {"type": 1}, f"PING gets PONG: {status} {text}")
+    other = nacl.signing.SigningKey.generate()
+    status, _ = server.post("/discord/interactions", ping, discord_signed(ping, key=other))
+    check(status == 401, f"another key's signature: 401 ({status})")
+    status, _ = server.post("/discord/interactions", ping, {"Content-Type": "application/json"})
+    check(status == 401, f"no signature: 401 ({status})")
+
+    turns = [0]
+    # The sanitizer run (tests/run.sh) sets CARAVAN_E2E_SAMPLE=N: every Nth engine then, which
+    # one moving with the day of the year, as lib.sh's sampled() does.
+    sample = int(os.environ.get("CARAVAN_E2E_SAMPLE", "1") or 1)
+    offset = datetime.date.today().timetuple().tm_yday % sample
+    every = kinds()
+    for index, kind in enumerate(every):
+        if sample <= 1 or index % sample == offset:
+            GAMES.append(discord_game(server, kind, turns)[:2])
+    check(len(GAMES) >= 5 or sample > 1, f"a game of each engine: {len(GAMES)} of {every}")
+    print(f"chat: {len(GAMES)} games, {turns[0]} moves through Discord", flush=True)
+
+    # Refused requests, each changing nothing: a game to move in.
+    game, seats = new_game("nv-caravan")
+    GAMES.append((game, seats))
+    ann, bob = seats[0][0], seats[1][0]
+    ann_id, bob_id = "100000000000000041", "100000000000000042"
+    cli("admin", "notify", "mention", game, ann, "discord:" + ann_id, "--reason", "test")
+    cli("admin", "notify", "mention", game, bob, "discord:" + bob_id, "--reason", "test")
+    start = len(ANSWERS)
+    view = discord(server, ann_id, "view", game=game)
+    check(view["data"].get("flags") == 64, "a seat's view is ephemeral")
+    moves, actions = discord_choices(view)
+    check(moves and actions, "the seat to move is offered moves and actions")
+    turns_before = state_of(game)["turns"]
+
+    body = interaction(3, ann_id, {"custom_id": moves[0][0], "component_type": 2,
+                                   **({"values": moves[0][1]} if moves[0][1] else {})})
+    headers = discord_signed(body)
+    bad = dict(headers, **{"X-Signature-Ed25519": "00" * 64})
+    status, _ = server.post("/discord/interactions", body, bad)
+    check(status == 401, f"a bad signature: 401 ({status})")
+    stale = discord_signed(body, timestamp=NOW - 301)
+    status, _ = server.post("/discord/interactions", body, stale)
+    check(status == 401, f"a timestamp 5 min 1 s old: 401 ({status})")
+    fresh = interaction(2, ann_id, {"name": "caravan", "type": 1, "options": [
+        {"name": "games", "type": 1, "options": []}]})
+    status, _ = server.post("/discord/interactions", fresh, discord_signed(fresh, NOW - 299))
+    check(status == 200, f"a timestamp 4 min 59 s old is taken ({status})")
+    tampered = body.replace(ann_id, bob_id)
+    status, _ = server.post("/discord/interactions", tampered, headers)
+    check(status == 401, f"a body changed after signing: 401 ({status})")
+    check(state_of(game)["turns"] == turns_before, "refused requests changed nothing")
+    # The forged user: Discord signs it, but the user holds no seat of this game.
+    forged = discord_click(server, OUTSIDER, moves[0][0], moves[0][1])
+    check("Refused (77)" in forged["data"]["content"] and forged["data"].get("flags") == 64,
+          f"a user not linked to the seat is refused: {forged['data']['content'][:200]}")
+    forged = discord_click(server, bob_id, moves[0][0], moves[0][1])
+    check("Refused" in forged["data"]["content"], "another seat's user cannot play this seat")
+    check(state_of(game)["turns"] == turns_before, "a forged user changed nothing")
+    # Replays: the same request twice; the same interaction signed again.
+    status, text = server.post("/discord/interactions", body, headers)
+    check(status == 200 and "played" in text, f"the signed click plays: {status} {text[:200]}")
+    after = state_of(game)["turns"]
+    check(after == turns_before + 1, "one click, one turn")
+    receipt = re.search(r"Receipt: chain ([0-9a-f]{64}), referee's signature ([0-9a-f]{128})",
+                        json.loads(text)["data"]["content"])
+    recorded = json.loads(cli("log", game, "--player", ann).stdout)["turns"][-1]
+    check(receipt and receipt.group(1) == recorded["chain"],
+          f"the answer carries the turn's receipt, its chain the record's ({recorded['chain']})")
+    status, _ = server.post("/discord/interactions", body, headers)
+    check(status == 401, f"the same request again: 401 ({status})")
+    status, _ = server.post("/discord/interactions", body, discord_signed(body, NOW + 1))
+    check(status == 401, f"the same interaction id signed again: 401 ({status})")
+    check(state_of(game)["turns"] == after, "replays changed nothing")
+    # A wrong claim token, and the claim's answer never repeats a token.
+    wrong = discord(server, OUTSIDER, "claim", game=game, token="0" * 32)
+    check("Refused (77)" in wrong["data"]["content"], f"a wrong token is refused: {wrong}")
+    # Every other command once.
+    public = discord(server, OUTSIDER, "view", game=game)
+    check("flags" not in public["data"] and "as everyone sees it" in public["data"]["content"],
+          "an outsider's view is the public one, in the channel")
+    listed = discord(server, bob_id, "games")
+    check(game in listed["data"]["content"] and listed["data"]["flags"] == 64, "games lists mine")
+    rules = discord(server, bob_id, "rules", kind="nv-caravan")
+    check(len(rules["data"]["content"]) > 200, "rules answers the rules")
+    bob_moves = discord(server, bob_id, "moves", game=game)
+    check("legal move" in bob_moves["data"]["content"],
+          f"moves: {bob_moves['data']['content'][:200]}")
+    line = re.search(r"`([^`]+)`", bob_moves["data"]["content"]).group(1)
+    played = discord(server, bob_id, "play", game=game, move=line)
+    check("played" in played["data"]["content"],
+          f"play GAME MOVE: {played['data']['content'][:200]}")
+    offer = discord(server, ann_id, "draw", game=game, answer="offer")
+    check("played" in offer["data"]["content"], f"draw offer: {offer['data']['content'][:200]}")
+    decline = discord(server, bob_id, "draw", game=game, answer="decline")
+    check("played" in decline["data"]["content"],
+          f"draw decline: {decline['data']['content'][:200]}")
+    resign = discord(server, bob_id, "resign", game=game)
+    check("played" in resign["data"]["content"] and state_of(game)["finished"], "resign ends it")
+    refused = discord(server, ann_id, "new", kind="nv-caravan", players="ann bob")
+    check("Refused (77)" in refused["data"]["content"], "only a game master starts a game")
+    made = discord(server, MASTER, "new", kind="nv-caravan", players="ann bob")
+    check("made" in made["data"]["content"] and made["data"]["flags"] == 64,
+          f"the game master starts a game: {made['data']['content'][:200]}")
+    check_no_leak(game, [ann, bob], {ann: "discord:" + ann_id, bob: "discord:" + bob_id},
+                  start)
+
+    discord_bot_game(server)
+
+    # Slack: a whole game through the command and buttons, every command once.
+    slack_game(server)
+    slack_bot_moves(server)
+
+    # No answer but the master's `new` names a token; every private answer was ephemeral.
+    tokens = [t for _, ts in GAMES for _, t in ts]
+    for user, text, raw, _ in ANSWERS:
+        if user in ("discord:" + MASTER, "slack:" + SLACK_MASTER):
+            continue
+        check(not any(t in raw for t in tokens), f"a token in an answer to {user}")
+
+
+def discord_bot_game(server):
+    """Against the referee's bot: each move deferred (type 5) and followed up on the webhook."""
+    made = json.loads(cli("new", "nv-caravan", "--player", "ann", "--player", "bob", "--bot",
+                          "bob=random", "--seed", "5").stdout)
+    game = made["game"]
+    GAMES.append((game, [(p["name"], p.get("token", "")) for p in made["players"] if "token" in p]))
+    ann = "100000000000000051"
+    cli("admin", "notify", "mention", game, "ann", "discord:" + ann, "--reason", "test")
+    played = 0
+    for _ in range(3000):
+        moves, _ = discord_choices(discord(server, ann, "view", game=game))
+        if not moves:
+            break
+        before = state_of(game)["turns"]
+        custom, values = moves[0]
+        data = {"custom_id": custom, "component_type": 3 if values else 2}
+        if values:
+            data["values"] = values
+        body = interaction(3, ann, data)
+        status, text = server.post("/discord/interactions", body, discord_signed(body))
+        answer = json.loads(text)
+        if not check(status == 200 and answer == {"type": 5, "data": {"flags": 64}},
+                     f"bot game: a move is deferred, ephemerally: {text[:200]}"):
+            return
+        try:
+            path, message = FOLLOW_UPS.get(timeout=20)
+        except queue.Empty:
+            check(False, "bot game: no follow-up on the interaction's webhook")
+            return
+        token = json.loads(body)["token"]
+        check(path == f"/api/webhooks/1/{token}", f"bot game: the follow-up's address: {path}")
+        ANSWERS.append(("discord:" + ann, message.get("content", ""), json.dumps(message),
+                        message.get("flags") == 64))
+        if not check("played" in message.get("content", "") and message.get("flags") == 64,
+                     f"bot game: the follow-up: {message.get('content', '')[:300]}"):
+            return
+        played += 1
+        after = state_of(game)
+        check(after["turns"] >= before + 2 or after["finished"],
+              f"bot game: the bot answered before the follow-up ({before} -> {after['turns']})")
+    check(state_of(game)["finished"], f"bot game: over after {played} moves of ann's")
+    print(f"chat: {played} deferred moves against the bot", flush=True)
+
+
+def slack_bot_moves(server):
+    """Against the referee's bot, /caravan play is answered with an empty 200 and followed up."""
+    made = json.loads(cli("new", "nv-caravan", "--player", "ann", "--player", "bob", "--bot",
+                          "bob=random", "--seed", "7").stdout)
+    game = made["game"]
+    GAMES.append((game, [(p["name"], p["token"]) for p in made["players"] if "token" in p]))
+    user = "U0BOTGAME"
+    cli("admin", "notify", "mention", game, "ann", "slack:" + user, "--reason", "test")
+    for _ in range(3):
+        moves = slack(server, user, f"moves {game}")
+        line = re.search(r"`([^`]+)`", moves["text"]).group(1)
+        before = state_of(game)["turns"]
+        body = urllib.parse.urlencode({
+            "user_id": user, "command": "/caravan", "text": f"play {game} {line}",
+            "response_url": SLACK_BASE + "deferred/1", "trigger_id": next_trigger()})
+        status, text = server.post("/slack/commands", body, slack_signed(body))
+        check(status == 200 and text == "", f"slack: a turn before the bot: an empty 200 ({text})")
+        try:
+            path, message = FOLLOW_UPS.get(timeout=20)
+        except queue.Empty:
+            check(False, "slack: no follow-up of the deferred command")
+            return
+        ANSWERS.append(("slack:" + user, message.get("text", ""), json.dumps(message), True))
+        check(path == "/deferred/1" and "played" in message.get("text", "") and
+              message.get("response_type") == "ephemeral",
+              f"slack: the deferred command's answer: {path} {message.get('text', '')[:200]}")
+        check(state_of(game)["turns"] >= before + 2, "slack: the bot answered the move")
+
+
+def slack_game(server):
+    kind = "nv-caravan"
+    game, seats = new_game(kind)
+    GAMES.append((game, seats))
+    users = {name: "U0SLACK%d" % i for i, (name, _) in enumerate(seats)}
+    names = [n for n, _ in seats]
+    cli("admin", "notify", "mention", game, names[0], "slack:" + users[names[0]], "--reason", "t")
+    claim = slack(server, users[names[1]], f"claim {game} {seats[1][1]}")
+    check(claim["response_type"] == "ephemeral" and f"You are {names[1]}" in claim["text"],
+          f"slack: claim: {claim}")
+    # Refused: a bad signature, a stale timestamp, a replay.
+    body = urllib.parse.urlencode({"user_id": users[names[0]], "command": "/caravan",
+                                   "text": f"view {game}", "response_url": SLACK_BASE + "x"})
+    headers = slack_signed(body)
+    forged = dict(headers, **{"X-Slack-Signature": "v0=" + "0" * 64})
+    status, _ = server.post("/slack/commands", body, forged)
+    check(status == 401, f"slack: a bad signature: 401 ({status})")
+    status, _ = server.post("/slack/commands", body, slack_signed(body, NOW - 301))
+    check(status == 401, f"slack: a stale timestamp: 401 ({status})")
+    status, _ = server.post("/slack/commands", body, slack_signed(body, NOW + 299))
+    check(status == 200, f"slack: a timestamp within five minutes is taken ({status})")
+    status, _ = server.post("/slack/commands", body, slack_signed(body, secret="not the secret"))
+    check(status == 401, f"slack: another secret: 401 ({status})")
+    status, _ = server.post("/slack/commands", body, headers)
+    check(status == 200, f"slack: the signed command: 200 ({status})")
+    status, _ = server.post("/slack/commands", body, headers)
+    check(status == 401, f"slack: the same request again: 401 ({status})")
+    # Bytes that are not UTF-8, as a form may carry them: refused in words, not a server error.
+    body = "user_id=%s&command=%%2Fcaravan&text=view+%%FF%%FE&trigger_id=%s" % (
+        users[names[0]], next_trigger())
+    status, text = server.post("/slack/commands", body, slack_signed(body))
+    check(status == 200 and "Refused (64)" in json.loads(text)["text"],
+          f"slack: a command not in UTF-8: {status} {text[:200]}")
+    for text in ("games", f"rules {kind}", f"moves {game}", "help"):
+        answer = slack(server, users[names[0]], text)
+        check(answer["response_type"] == "ephemeral" and answer["text"], f"slack: {text}")
+    public = slack(server, "U0OUTSIDE", f"view {game}")
+    check(public["response_type"] == "in_channel", "slack: an outsider's view is the channel's")
+    start = len(ANSWERS)
+    played = 0
+    for _ in range(3000):
+        moved = False
+        for name in names:
+            answer = slack(server, users[name], f"view {game}")
+            moves, _ = slack_choices(answer)
+            if not moves:
+                continue
+            before = state_of(game)["turns"]
+            # The forged user: the same button from someone else.
+            if played == 0:
+                forged = slack_click(server, "U0OUTSIDE", moves[0])
+                check("Refused (77)" in forged.get("text", ""), f"slack: forged user: {forged}")
+                check(state_of(game)["turns"] == before, "slack: a forged user changed nothing")
+            answer = slack_click(server, users[name], moves[0])
+            if not check("played" in answer.get("text", ""),
+                         f"slack: move refused: {answer.get('text', '')[:300]}"):
+                return
+            check(state_of(game)["turns"] > before, "slack: a move made a turn")
+            played += 1
+            moved = True
+            break
+        if not moved:
+            break
+    check(state_of(game)["finished"], f"slack: the game is over after {played} moves")
+    # The other commands once: draw offer and decline, resign, new.
+    game2, seats2 = new_game(kind)
+    GAMES.append((game2, seats2))
+    a, b = users[names[0]], users[names[1]]
+    cli("admin", "notify", "mention", game2, seats2[0][0], "slack:" + a, "--reason", "t")
+    cli("admin", "notify", "mention", game2, seats2[1][0], "slack:" + b, "--reason", "t")
+    for user, text in ((a, f"draw {game2} offer"), (b, f"draw {game2} decline"),
+                       (b, f"resign {game2}")):
+        answer = slack(server, user, text)
+        check("played" in answer["text"] and answer["response_type"] == "ephemeral",
+              f"slack: {text}: {answer['text'][:200]}")
+    check(state_of(game2)["finished"], "slack: resign ends the game")
+    refused = slack(server, a, "new nv-caravan ann bob")
+    check("Refused (77)" in refused["text"], "slack: only a game master starts a game")
+    made = slack(server, SLACK_MASTER, "new nv-caravan ann bob")
+    check("made" in made["text"] and made["response_type"] == "ephemeral",
+          f"slack: the game master starts a game: {made['text'][:200]}")
+    check_no_leak(game, names, {n: "slack:" + u for n, u in users.items()}, start)
+    print(f"chat: {played} moves through Slack", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
