@@ -52,54 +52,6 @@ bool own_origin(const Shared& shared, const httplib::Request& req, const std::st
   return scheme != std::string::npos && origin.substr(scheme + 3) == req.get_header_value("Host");
 }
 
-void page_headers(httplib::Response& res, const std::string& nonce) {
-  res.set_header("Cache-Control", "no-store");
-  // The page's address is its key: no other site is told it (a form's post to the page itself
-  // still carries its Origin, which "no-referrer" would make "null").
-  res.set_header("Referrer-Policy", "same-origin");
-  res.set_header("X-Content-Type-Options", "nosniff");
-  res.set_header("X-Frame-Options", "DENY");
-  res.set_header("Content-Security-Policy",
-                 fmt::format("default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
-                             "script-src 'nonce-{}'; connect-src 'self'; form-action 'self'; "
-                             "frame-ancestors 'none'; base-uri 'none'",
-                             nonce));
-}
-
-// The script that keeps the page live: it asks for the page's ETag every second and reloads
-// when the game has changed. Without it the page is the same page, its forms just as good. Once a
-// form is sent it asks no more: a reload of its own would cancel the post's way back to the page,
-// which says (once) what the post did. No '<' or '&' in it: the page stays well-formed XML, as
-// html_page's pages are.
-std::string live_script(const std::string& nonce, const std::string& etag) {
-  return fmt::format(
-      "<script nonce=\"{}\">\n"
-      "(function () {{\n"
-      "  var tag = '{}', leaving = false;\n"
-      "  document.addEventListener('submit', function () {{ leaving = true; }});\n"
-      "  function look() {{\n"
-      "    if (leaving) return;\n"
-      "    fetch(location.pathname, {{ method: 'HEAD', cache: 'no-store',\n"
-      "                               headers: {{ 'If-None-Match': tag }} }})\n"
-      "      .then(function (r) {{\n"
-      "        var now = r.status === 200 ? r.headers.get('ETag') : tag;\n"
-      "        if (leaving) return;\n"
-      "        if (now !== tag) location.replace(location.pathname);\n"
-      "        else setTimeout(look, 1000);\n"
-      "      }}, function () {{ setTimeout(look, 3000); }});\n"
-      "  }}\n"
-      "  setTimeout(look, 1000);\n"
-      "}})();\n"
-      "</script>\n",
-      nonce, etag);
-}
-
-// Inserts `html` before the first `marker` of `page` (at its end when there is none).
-void insert_before(std::string& page, const std::string& marker, const std::string& html) {
-  const auto at = page.find(marker);
-  page.insert(at == std::string::npos ? page.size() : at, html);
-}
-
 struct Action {
   const char* name;
   const char* label;
@@ -172,22 +124,6 @@ store::PlayerRow page_seat(Shared& shared, const httplib::Request& req, const st
   return *seat;
 }
 
-void send_page(httplib::Response& res, const std::string& page, const std::string& etag,
-               const std::string& nonce) {
-  page_headers(res, nonce);
-  res.set_header("ETag", etag);
-  res.status = 200;
-  res.set_content(page, "text/html; charset=utf-8");
-}
-
-bool not_modified(const httplib::Request& req, httplib::Response& res, const std::string& etag) {
-  if (req.get_header_value("If-None-Match") != etag) return false;
-  res.status = 304;
-  res.set_header("ETag", etag);
-  res.set_header("Cache-Control", "no-store");
-  return true;
-}
-
 void player_page(Shared& shared, const httplib::Request& req, httplib::Response& res) {
   store::Database& db = thread_db(shared);
   const std::string game = req.matches[1], capability = req.matches[2];
@@ -247,7 +183,7 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
   else
     insert_before(page, "<h2>History</h2>",
                   actions_html(view, capability, links.form_code, links.turn, seat.name));
-  insert_before(page, "</body>", live_script(nonce, etag));
+  insert_before(page, "</body>", live_script(nonce, etag, 1));
   send_page(res, page, etag, nonce);
 }
 
@@ -267,7 +203,7 @@ void observer_page(Shared& shared, const httplib::Request& req, httplib::Respons
   std::string page = referee::html_page(games.view(game, std::nullopt, true), Document::array(),
                                         games.history(game, std::nullopt, true)["turns"]);
   const std::string nonce = core::random_hex(16);
-  insert_before(page, "</body>", live_script(nonce, etag));
+  insert_before(page, "</body>", live_script(nonce, etag, 1));
   send_page(res, page, etag, nonce);
 }
 

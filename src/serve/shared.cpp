@@ -140,4 +140,66 @@ httplib::Server::Handler page_route(Shared& shared, Handler handler) {
   };
 }
 
+void page_headers(httplib::Response& res, const std::string& nonce) {
+  res.set_header("Cache-Control", "no-store");
+  // The page's address is its key: no other site is told it (a form's post to the page itself
+  // still carries its Origin, which "no-referrer" would make "null").
+  res.set_header("Referrer-Policy", "same-origin");
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("X-Frame-Options", "DENY");
+  res.set_header("Content-Security-Policy",
+                 fmt::format("default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+                             "script-src 'nonce-{}'; connect-src 'self'; form-action 'self'; "
+                             "frame-ancestors 'none'; base-uri 'none'",
+                             nonce));
+}
+
+// Without it the page is the same page, its forms just as good. Once a form is sent it asks no
+// more: a reload of its own would cancel the post's way back to the page, which says (once) what
+// the post did. No '<' or '&' in it: the page stays well-formed XML, as html_page's pages are.
+std::string live_script(const std::string& nonce, const std::string& etag, int seconds) {
+  return fmt::format(
+      "<script nonce=\"{0}\">\n"
+      "(function () {{\n"
+      "  var tag = '{1}', leaving = false;\n"
+      "  document.addEventListener('submit', function () {{ leaving = true; }});\n"
+      "  function look() {{\n"
+      "    if (leaving) return;\n"
+      "    fetch(location.pathname, {{ method: 'HEAD', cache: 'no-store',\n"
+      "                               headers: {{ 'If-None-Match': tag }} }})\n"
+      "      .then(function (r) {{\n"
+      "        var now = r.status === 200 ? r.headers.get('ETag') : tag;\n"
+      "        if (leaving) return;\n"
+      "        if (now !== tag) location.replace(location.pathname);\n"
+      "        else setTimeout(look, {2});\n"
+      "      }}, function () {{ setTimeout(look, {3}); }});\n"
+      "  }}\n"
+      "  setTimeout(look, {2});\n"
+      "}})();\n"
+      "</script>\n",
+      nonce, etag, seconds * 1000, seconds * 3000);
+}
+
+// Inserts `html` before the first `marker` of `page` (at its end when there is none).
+void insert_before(std::string& page, const std::string& marker, const std::string& html) {
+  const auto at = page.find(marker);
+  page.insert(at == std::string::npos ? page.size() : at, html);
+}
+
+void send_page(httplib::Response& res, const std::string& page, const std::string& etag,
+               const std::string& nonce) {
+  page_headers(res, nonce);
+  res.set_header("ETag", etag);
+  res.status = 200;
+  res.set_content(page, "text/html; charset=utf-8");
+}
+
+bool not_modified(const httplib::Request& req, httplib::Response& res, const std::string& etag) {
+  if (req.get_header_value("If-None-Match") != etag) return false;
+  res.status = 304;
+  res.set_header("ETag", etag);
+  res.set_header("Cache-Control", "no-store");
+  return true;
+}
+
 }  // namespace serve

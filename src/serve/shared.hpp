@@ -105,6 +105,20 @@ std::optional<std::string> bearer(Shared& shared, const httplib::Request& req,
 // The path as the log shows it: a page's capability left out.
 std::string logged_path(const std::string& path);
 
+// What a person's page (a game's, a tournament's) is answered with: no caching, no framing, one
+// script (the nonce's), nothing loaded from elsewhere, and its address told to no other site.
+void page_headers(httplib::Response& res, const std::string& nonce);
+// The script that keeps a page live: every `seconds` it asks for the page's ETag (a HEAD with
+// If-None-Match) and reloads when it has changed; once a form is sent it asks no more.
+std::string live_script(const std::string& nonce, const std::string& etag, int seconds);
+// Inserts `html` before the first `marker` of `page` (at its end when there is none).
+void insert_before(std::string& page, const std::string& marker, const std::string& html);
+// 200 with the page, its ETag and page_headers.
+void send_page(httplib::Response& res, const std::string& page, const std::string& etag,
+               const std::string& nonce);
+// 304 when the request's If-None-Match is `etag` (true: answered).
+bool not_modified(const httplib::Request& req, httplib::Response& res, const std::string& etag);
+
 using Handler = std::function<void(Shared&, const httplib::Request&, httplib::Response&)>;
 // An API route: what the handler throws is answered as the error document.
 httplib::Server::Handler route(Shared& shared, Handler handler);
