@@ -64,6 +64,30 @@ expect_exit 78 "a database that does not exist" -- "$BIN" --db "postgresql://car
 expect_exit 0 "list" -- "$BIN" list
 expect_in out "$GAME" "list shows the game"
 
+# --- copy: PostgreSQL to SQLite and back to a new PostgreSQL database, the same hashes ---
+expect_exit 0 "audit of every game as JSON" -- "$BIN" --format json audit
+cp out audit-pg.json
+expect_exit 0 "copy into SQLite" -- "$BIN" copy --from "$CARAVAN_REF_DB" --to "$WORK/copy.db"
+expect_in out "key_copied: true" "the referee's key goes with the copy"
+[ "$(stat -c %a "$WORK/copy.db.key")" = 600 ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: the copied key file is not mode 0600"; }
+expect_exit 0 "audit of the SQLite copy" -- "$BIN" --db "$WORK/copy.db" --format json audit
+cmp -s out audit-pg.json && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: the SQLite copy audits to other hashes"; diff out audit-pg.json | head; }
+psql -q "$CARAVAN_REF_TEST_PG_URL" -c "CREATE DATABASE copied" >/dev/null
+COPIED="postgresql://caravan@/copied?host=$CARAVAN_REF_TEST_PG_DIR"
+expect_exit 0 "copy back into PostgreSQL" -- "$BIN" copy --from "$WORK/copy.db" --to "$COPIED" --to-key-file "$WORK/copied.key"
+expect_exit 0 "audit of the copy of the copy" -- "$BIN" --db "$COPIED" --key-file "$WORK/copied.key" --format json audit
+cmp -s out audit-pg.json && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: the copy back audits to other hashes"; diff out audit-pg.json | head; }
+expect_exit 0 "export from the copy" -- "$BIN" --db "$COPIED" --key-file "$WORK/copied.key" export "$GAME" --out record-copied.yaml
+cmp -s record.yaml record-copied.yaml && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: the copy exports another record"; }
+expect_exit 0 "a new game on the copy (its ids go on)" -- "$BIN" --db "$COPIED" --key-file "$WORK/copied.key" new caravaneers --player cy --player di
+expect_exit 73 "a copy into a database with games" -- "$BIN" copy --from "$WORK/copy.db" --to "$COPIED"
+expect_in err "nothing was copied" "the refusal says nothing was copied"
+expect_exit 64 "a copy onto itself" -- "$BIN" copy --from "$WORK/copy.db" --to "$WORK/copy.db"
+
 # --- scripts written for SQLite, on a database of their own here ---
 n=0
 for script in clock bots tournament; do
