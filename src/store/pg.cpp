@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include <dlfcn.h>
 #include <fmt/format.h>
 #include <libpq-fe.h>
 
@@ -15,6 +16,72 @@
 namespace store::pg {
 
 namespace {
+
+// libpq, loaded when a command first opens a PostgreSQL database: linked, it would bring some
+// twenty libraries (Kerberos, LDAP, GnuTLS...) into every start of every command on SQLite
+// (docs/PERFORMANCE.md counts what a start costs). The functions are libpq's own, by name.
+struct Api {
+  decltype(&PQconnectdb) connectdb;
+  decltype(&PQstatus) status;
+  decltype(&PQerrorMessage) error_message;
+  decltype(&PQfinish) finish;
+  decltype(&PQsetNoticeProcessor) set_notice_processor;
+  decltype(&PQexec) exec;
+  decltype(&PQprepare) prepare;
+  decltype(&PQexecPrepared) exec_prepared;
+  decltype(&PQresultStatus) result_status;
+  decltype(&PQresultErrorField) result_error_field;
+  decltype(&PQresultErrorMessage) result_error_message;
+  decltype(&PQclear) clear;
+  decltype(&PQcmdTuples) cmd_tuples;
+  decltype(&PQntuples) ntuples;
+  decltype(&PQgetvalue) getvalue;
+  decltype(&PQgetlength) getlength;
+  decltype(&PQgetisnull) getisnull;
+  decltype(&PQtransactionStatus) transaction_status;
+};
+
+template <typename F>
+void find(void* library, F& function, const char* name, std::string& missing) {
+  function = reinterpret_cast<F>(::dlsym(library, name));
+  if (!function) missing += std::string(missing.empty() ? "" : ", ") + name;
+}
+
+const Api& pq() {
+  static const Api api = [] {
+    void* library = ::dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
+    if (!library)
+      throw core::UserError(core::Exit::kConfig,
+                            fmt::format("a postgresql:// database needs PostgreSQL's client "
+                                        "library, libpq.so.5 (Debian: libpq5): {}",
+                                        ::dlerror()));
+    Api found{};
+    std::string missing;
+    find(library, found.connectdb, "PQconnectdb", missing);
+    find(library, found.status, "PQstatus", missing);
+    find(library, found.error_message, "PQerrorMessage", missing);
+    find(library, found.finish, "PQfinish", missing);
+    find(library, found.set_notice_processor, "PQsetNoticeProcessor", missing);
+    find(library, found.exec, "PQexec", missing);
+    find(library, found.prepare, "PQprepare", missing);
+    find(library, found.exec_prepared, "PQexecPrepared", missing);
+    find(library, found.result_status, "PQresultStatus", missing);
+    find(library, found.result_error_field, "PQresultErrorField", missing);
+    find(library, found.result_error_message, "PQresultErrorMessage", missing);
+    find(library, found.clear, "PQclear", missing);
+    find(library, found.cmd_tuples, "PQcmdTuples", missing);
+    find(library, found.ntuples, "PQntuples", missing);
+    find(library, found.getvalue, "PQgetvalue", missing);
+    find(library, found.getlength, "PQgetlength", missing);
+    find(library, found.getisnull, "PQgetisnull", missing);
+    find(library, found.transaction_status, "PQtransactionStatus", missing);
+    if (!missing.empty())
+      throw core::UserError(core::Exit::kConfig,
+                            fmt::format("libpq.so.5 lacks {}: install Debian's libpq5", missing));
+    return found;
+  }();
+  return api;
+}
 
 struct Migration {
   const char* name;
@@ -37,14 +104,14 @@ constexpr std::int64_t kApplicationId = 0x43524546;
 struct Result {
   PGresult* result;
   explicit Result(PGresult* r) : result(r) {}
-  ~Result() { PQclear(result); }
+  ~Result() { pq().clear(result); }
   Result(const Result&) = delete;
   Result& operator=(const Result&) = delete;
   PGresult* release() { return std::exchange(result, nullptr); }
 };
 
 bool succeeded(const PGresult* result) {
-  const ExecStatusType status = PQresultStatus(result);
+  const ExecStatusType status = pq().result_status(result);
   return status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
 }
 
@@ -117,12 +184,12 @@ std::string numbered_placeholders(std::string_view sql) {
 int latest_schema_version() { return version_of(kMigrations[std::size(kMigrations) - 1]); }
 
 Connection::Connection(const std::string& url, int busy_timeout_ms) : url_(shown(url)) {
-  conn_ = PQconnectdb(url.c_str());
-  if (PQstatus(conn_) != CONNECTION_OK) {
-    std::string message = PQerrorMessage(conn_);
+  conn_ = pq().connectdb(url.c_str());
+  if (pq().status(conn_) != CONNECTION_OK) {
+    std::string message = pq().error_message(conn_);
     while (!message.empty() && (message.back() == '\n' || message.back() == ' '))
       message.pop_back();
-    PQfinish(conn_);
+    pq().finish(conn_);
     conn_ = nullptr;
     // A server that is down, restarting or full of connections: trying again later may help. A
     // server that refuses our name, password or database: only the site's configuration can.
@@ -133,7 +200,7 @@ Connection::Connection(const std::string& url, int busy_timeout_ms) : url_(shown
     throw core::UserError(refused ? core::Exit::kConfig : core::Exit::kTempFail,
                           fmt::format("cannot connect to the database {}: {}", url_, message));
   }
-  PQsetNoticeProcessor(conn_, ignore_notice, nullptr);
+  pq().set_notice_processor(conn_, ignore_notice, nullptr);
   try {
     // synchronous_commit on (the server's default, set here whatever the server's own setting):
     // a COMMIT returns once its record is flushed to the server's disk. lock_timeout is the
@@ -153,23 +220,24 @@ Connection::Connection(const std::string& url, int busy_timeout_ms) : url_(shown
                       url_, version, CARAVAN_VERSION, latest_schema_version()));
     migrate();
   } catch (...) {  // no destructor runs for a constructor that throws
-    PQfinish(conn_);
+    pq().finish(conn_);
     conn_ = nullptr;
     throw;
   }
 }
 
 Connection::~Connection() {
-  if (conn_) PQfinish(conn_);
+  if (conn_) pq().finish(conn_);
 }
 
 [[noreturn]] void Connection::fail(PGresult* result, const std::string& what) const {
-  const char* state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+  const char* state = result ? pq().result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
   const std::string code = state ? state : "";
-  std::string detail = result && *PQresultErrorMessage(result) ? PQresultErrorMessage(result)
-                                                               : PQerrorMessage(conn_);
+  std::string detail = result && *pq().result_error_message(result)
+                           ? pq().result_error_message(result)
+                           : pq().error_message(conn_);
   while (!detail.empty() && (detail.back() == '\n' || detail.back() == ' ')) detail.pop_back();
-  PQclear(result);
+  pq().clear(result);
   if (code == "55P03" || code == "40001" || code == "40P01" || code == "57014")
     throw core::UserError(core::Exit::kTempFail,
                           "the database is busy (another referee holds it); try again");
@@ -192,15 +260,15 @@ Connection::~Connection() {
 }
 
 void Connection::exec(const std::string& sql) {
-  Result result(PQexec(conn_, sql.c_str()));
+  Result result(pq().exec(conn_, sql.c_str()));
   if (!succeeded(result.result)) fail(result.release(), "SQL failed");
-  changes_ = std::atoi(PQcmdTuples(result.result));
+  changes_ = std::atoi(pq().cmd_tuples(result.result));
 }
 
 std::string Connection::prepare(const std::string& sql) {
   if (const auto at = prepared_.find(sql); at != prepared_.end()) return at->second;
   const std::string name = fmt::format("caravan_{}", prepared_.size() + 1);
-  Result result(PQprepare(conn_, name.c_str(), numbered_placeholders(sql).c_str(), 0, nullptr));
+  Result result(pq().prepare(conn_, name.c_str(), numbered_placeholders(sql).c_str(), 0, nullptr));
   if (!succeeded(result.result)) fail(result.release(), "prepare");
   prepared_.emplace(sql, name);
   return name;
@@ -211,22 +279,22 @@ PGresult* Connection::run(const std::string& name,
   std::vector<const char*> values;
   values.reserve(params.size());
   for (const auto& param : params) values.push_back(param ? param->c_str() : nullptr);
-  Result result(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(),
-                               nullptr, nullptr, 0));
+  Result result(pq().exec_prepared(conn_, name.c_str(), static_cast<int>(values.size()),
+                                   values.data(), nullptr, nullptr, 0));
   if (!succeeded(result.result)) fail(result.release(), "step");
-  changes_ = std::atoi(PQcmdTuples(result.result));
+  changes_ = std::atoi(pq().cmd_tuples(result.result));
   return result.release();
 }
 
-bool Connection::in_transaction() const { return PQtransactionStatus(conn_) != PQTRANS_IDLE; }
+bool Connection::in_transaction() const { return pq().transaction_status(conn_) != PQTRANS_IDLE; }
 
 namespace {
 
 std::string single_value(PGconn* conn, const Connection& owner, const std::string& sql) {
-  Result result(PQexec(conn, sql.c_str()));
+  Result result(pq().exec(conn, sql.c_str()));
   if (!succeeded(result.result)) owner.fail(result.release(), "SQL failed");
-  if (PQntuples(result.result) == 0 || PQgetisnull(result.result, 0, 0)) return {};
-  return PQgetvalue(result.result, 0, 0);
+  if (pq().ntuples(result.result) == 0 || pq().getisnull(result.result, 0, 0)) return {};
+  return pq().getvalue(result.result, 0, 0);
 }
 
 }  // namespace
@@ -285,18 +353,48 @@ void Connection::migrate() {
     }
     exec("COMMIT");
   } catch (...) {
-    PQclear(PQexec(conn_, "ROLLBACK"));
+    pq().clear(pq().exec(conn_, "ROLLBACK"));
     throw;
   }
 }
 
-Query::~Query() { PQclear(result); }
+Query::~Query() {
+  if (result) pq().clear(result);
+}
 
 void Query::reset() {
-  PQclear(result);
+  if (result) pq().clear(result);
   result = nullptr;
   row = -1;
   rows = 0;
 }
+
+void Query::bind(int index, std::optional<std::string> value) {
+  const auto at = static_cast<std::size_t>(index - 1);
+  if (params.size() <= at) params.resize(at + 1);
+  params[at] = std::move(value);
+}
+
+bool Query::step(Connection& connection) {
+  if (row >= rows) reset();
+  if (row < 0) {
+    result = connection.run(name, params);
+    rows = pq().ntuples(result);
+  }
+  return ++row < rows;
+}
+
+std::string Query::text(int column) const {
+  return std::string(pq().getvalue(result, row, column),
+                     static_cast<std::size_t>(pq().getlength(result, row, column)));
+}
+
+std::int64_t Query::integer(int column) const {
+  const char* value = pq().getvalue(result, row, column);
+  if (*value == 't' || *value == 'f') return *value == 't';  // a boolean, as SQLite's 1 or 0
+  return std::strtoll(value, nullptr, 10);
+}
+
+bool Query::is_null(int column) const { return pq().getisnull(result, row, column) == 1; }
 
 }  // namespace store::pg

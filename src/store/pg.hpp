@@ -76,6 +76,13 @@ struct Query {
   int rows = 0;
   ~Query();
   void reset();
+  void bind(int index, std::optional<std::string> value);
+  // Runs the statement at the first step (and again at a step after its last row, as SQLite
+  // does); true while a row is available.
+  bool step(Connection& connection);
+  std::string text(int column) const;
+  std::int64_t integer(int column) const;
+  bool is_null(int column) const;
 };
 
 }  // namespace store::pg

@@ -10,7 +10,6 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
-#include <libpq-fe.h>
 #include <sqlite3.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -82,8 +81,8 @@ std::string default_key_file() {
 
 Database::Database(const std::string& path, const OpenOptions& options) : path_(path) {
   if (pg::is_url(path)) {
-    key_file_ = !options.key_file.empty() ? options.key_file : default_key_file();
     pg_ = std::make_unique<pg::Connection>(path, busy_timeout_ms());
+    key_file_ = !options.key_file.empty() ? options.key_file : default_key_file();
     return;
   }
   key_file_ = !options.key_file.empty() ? options.key_file : is_file(path) ? path + ".key" : "";
@@ -372,20 +371,9 @@ Statement::Statement(Statement&& other) noexcept
       stmt_(std::exchange(other.stmt_, nullptr)),
       pg_(std::move(other.pg_)) {}
 
-namespace {
-
-// A parameter of a PostgreSQL statement, as text; the server converts it to its place's type.
-void set_param(pg::Query& query, int index, std::optional<std::string> value) {
-  const auto at = static_cast<std::size_t>(index - 1);
-  if (query.params.size() <= at) query.params.resize(at + 1);
-  query.params[at] = std::move(value);
-}
-
-}  // namespace
-
 Statement& Statement::bind(int index, const std::string& value) {
   if (pg_) {
-    set_param(*pg_, index, value);
+    pg_->bind(index, value);
     return *this;
   }
   sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
@@ -394,7 +382,7 @@ Statement& Statement::bind(int index, const std::string& value) {
 
 Statement& Statement::bind(int index, std::int64_t value) {
   if (pg_) {
-    set_param(*pg_, index, std::to_string(value));
+    pg_->bind(index, std::to_string(value));
     return *this;
   }
   sqlite3_bind_int64(stmt_, index, value);
@@ -403,7 +391,7 @@ Statement& Statement::bind(int index, std::int64_t value) {
 
 Statement& Statement::bind_null(int index) {
   if (pg_) {
-    set_param(*pg_, index, std::nullopt);
+    pg_->bind(index, std::nullopt);
     return *this;
   }
   sqlite3_bind_null(stmt_, index);
@@ -415,16 +403,7 @@ Statement& Statement::bind(int index, const std::optional<std::string>& value) {
 }
 
 bool Statement::step() {
-  if (pg_) {
-    // Every row is read at the first step; a step after the last runs the statement again, as
-    // SQLite's does.
-    if (pg_->row >= pg_->rows) pg_->reset();
-    if (pg_->row < 0) {
-      pg_->result = db_->pg_->run(pg_->name, pg_->params);
-      pg_->rows = PQntuples(pg_->result);
-    }
-    return ++pg_->row < pg_->rows;
-  }
+  if (pg_) return pg_->step(*db_->pg_);
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
@@ -437,9 +416,7 @@ void Statement::run() {
 }
 
 std::string Statement::text(int column) const {
-  if (pg_)
-    return std::string(PQgetvalue(pg_->result, pg_->row, column),
-                       static_cast<std::size_t>(PQgetlength(pg_->result, pg_->row, column)));
+  if (pg_) return pg_->text(column);
   const auto* data = sqlite3_column_text(stmt_, column);
   return data ? std::string(reinterpret_cast<const char*>(data),
                             static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
@@ -447,16 +424,12 @@ std::string Statement::text(int column) const {
 }
 
 std::int64_t Statement::integer(int column) const {
-  if (pg_) {
-    const char* value = PQgetvalue(pg_->result, pg_->row, column);
-    if (*value == 't' || *value == 'f') return *value == 't';  // a boolean, as SQLite's 1 or 0
-    return std::strtoll(value, nullptr, 10);
-  }
+  if (pg_) return pg_->integer(column);
   return sqlite3_column_int64(stmt_, column);
 }
 
 bool Statement::is_null(int column) const {
-  if (pg_) return PQgetisnull(pg_->result, pg_->row, column) == 1;
+  if (pg_) return pg_->is_null(column);
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 

@@ -10,6 +10,7 @@ fi
 source "$(dirname "$0")/lib.sh" "$@"
 export CARAVAN_REF_DB=$CARAVAN_REF_TEST_PG_URL
 export CARAVAN_REF_KEY=$WORK/referee.key
+export XDG_DATA_HOME=$WORK/data  # where a key file named by nothing goes: not $HOME
 export CARAVAN_REF_NOW=2026-03-01T09:00:00Z
 
 expect_exit 0 "init on PostgreSQL" -- "$BIN" init
@@ -84,7 +85,7 @@ expect_exit 0 "export from the copy" -- "$BIN" --db "$COPIED" --key-file "$WORK/
 cmp -s record.yaml record-copied.yaml && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: the copy exports another record"; }
 expect_exit 0 "a new game on the copy (its ids go on)" -- "$BIN" --db "$COPIED" --key-file "$WORK/copied.key" new caravaneers --player cy --player di
-expect_exit 73 "a copy into a database with games" -- "$BIN" copy --from "$WORK/copy.db" --to "$COPIED"
+expect_exit 73 "a copy into a database with games" -- "$BIN" copy --from "$WORK/copy.db" --to "$COPIED" --to-key-file "$WORK/copied.key"
 expect_in err "nothing was copied" "the refusal says nothing was copied"
 expect_exit 64 "a copy onto itself" -- "$BIN" copy --from "$WORK/copy.db" --to "$WORK/copy.db"
 

@@ -11,6 +11,7 @@ fi
 source "$(dirname "$0")/lib.sh" "$@"
 export CARAVAN_REF_DB=$CARAVAN_REF_TEST_PG_URL
 export CARAVAN_REF_KEY=$WORK/referee.key
+export XDG_DATA_HOME=$WORK/data  # where a key file named by nothing goes: not $HOME
 # The one clock, shared by the processes: the ticker moves it a day at a time.
 echo 2026-03-01T09:00:00Z >now
 export CARAVAN_REF_NOW=2026-03-01T09:00:00Z
