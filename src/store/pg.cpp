@@ -346,6 +346,7 @@ void Connection::migrate() {
   exec(fmt::format("BEGIN; SELECT pg_advisory_xact_lock({})", kApplicationId));
   try {
     const int current = schema_version();  // read again under the writers' lock
+    created_ = current == 0;
     for (const Migration& migration : kMigrations) {
       if (version_of(migration) <= current) continue;
       exec(migration.sql);

@@ -57,6 +57,8 @@ class Connection {
   // The UserError (or runtime_error) a failed result stands for; clears the result.
   [[noreturn]] void fail(PGresult* result, const std::string& what) const;
   const std::string& url() const { return url_; }
+  // Whether this connection made caravan-ref's tables (the schema was empty).
+  bool created() const { return created_; }
 
  private:
   void check_identity();
@@ -65,6 +67,7 @@ class Connection {
   std::string url_;  // as shown: without its password
   std::map<std::string, std::string> prepared_;
   int changes_ = 0;
+  bool created_ = false;
 };
 
 // One statement's execution: its parameters, then its rows, all read at the first step.

@@ -323,6 +323,8 @@ std::int64_t Database::last_insert_id() {
   return pg_ ? pg_->last_insert_id() : sqlite3_last_insert_rowid(db_);
 }
 
+bool Database::made_tables() const { return pg_ && pg_->created(); }
+
 int Database::changes() { return pg_ ? pg_->changes() : sqlite3_changes(db_); }
 
 void Database::migrate() {

@@ -58,6 +58,8 @@ class Database {
   sqlite3* handle() { return db_; }
   // Whether this is a PostgreSQL database (the path was a postgresql:// URL).
   bool is_postgresql() const { return pg_ != nullptr; }
+  // On PostgreSQL, whether opening made caravan-ref's tables; false on SQLite (see its file).
+  bool made_tables() const;
   std::int64_t last_insert_id();
   // Rows the last INSERT, UPDATE or DELETE changed.
   int changes();

@@ -14,6 +14,9 @@ export XDG_DATA_HOME=$WORK/data  # where a key file named by nothing goes: not $
 export CARAVAN_REF_NOW=2026-03-01T09:00:00Z
 
 expect_exit 0 "init on PostgreSQL" -- "$BIN" init
+expect_in out "created: true" "init says it made the tables"
+expect_exit 0 "init again" -- "$BIN" init
+expect_in out "created: false" "init again makes nothing"
 expect_exit 0 "a game with a clock" -- "$BIN" new caravaneers --player ann --player bob \
   --seed 11 --deadline 1d --nmr default,forfeit:3
 GAME=$(field game)
