@@ -2,8 +2,10 @@
 # The referee on PostgreSQL (--db postgresql://...), on a throwaway cluster of its own
 # (tests/pg/cluster.sh; skipped where PostgreSQL's server is not installed): a whole game played
 # by turn files, the clock's ticks, audit, export and an offline verify; bad URLs refused with
-# their codes; then end-to-end scripts written for SQLite (the clock, bots, tournaments) run again
-# unchanged on a database of their own in the cluster.
+# their codes; `copy` to SQLite and back with the same audit hashes; then end-to-end scripts
+# written for SQLite (the clock, bots, tournaments, a bot relay, notifications' timing) run again
+# unchanged on a database of their own in the cluster. (serve.sh is not among them: it holds
+# SQLite's write lock with sqlite3; the rest of it passes on PostgreSQL.)
 if [ -z "${CARAVAN_REF_TEST_PG_URL:-}" ]; then
   exec bash "$2/tests/pg/cluster.sh" bash "$0" "$@"
 fi
@@ -94,7 +96,7 @@ expect_exit 64 "a copy onto itself" -- "$BIN" copy --from "$WORK/copy.db" --to "
 
 # --- scripts written for SQLite, on a database of their own here ---
 n=0
-for script in clock bots tournament; do
+for script in clock bots tournament bot_relay notify_timing; do
   n=$((n + 1))
   psql -q "$CARAVAN_REF_TEST_PG_URL" -c "CREATE DATABASE e2e_$n" >/dev/null
   url="postgresql://caravan@/e2e_$n?host=$CARAVAN_REF_TEST_PG_DIR"
