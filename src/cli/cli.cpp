@@ -116,6 +116,7 @@ const std::vector<CommandGroup>& command_groups() {
       {{"tournament"}, add_tournament},
       {{"link"}, add_link},
       {{"serve"}, add_serve},
+      {{"copy"}, add_copy},
       {{"completion"}, add_completion},
   };
   return groups;

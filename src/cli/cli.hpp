@@ -82,6 +82,8 @@ void add_tournament(CLI::App& app, Context& context, Handler& handler);
 void add_link(CLI::App& app, Context& context, Handler& handler);
 // serve [--listen HOST:PORT] [--base-url URL] (cmd_serve.cpp): the pages and the HTTP API.
 void add_serve(CLI::App& app, Context& context, Handler& handler);
+// copy --from DB --to DB: every game into a new database, either store to either (cmd_copy.cpp)
+void add_copy(CLI::App& app, Context& context, Handler& handler);
 struct ServeOptions {
   std::string host = "127.0.0.1";
   int port = 8080;       // 0: a free port, printed

@@ -20,10 +20,11 @@ void add_init(CLI::App& app, Context& context, Handler& handler) {
       std::error_code error;
       const bool existed = std::filesystem::exists(context.db_path(), error);
       auto& db = context.db();
+      const bool created = db.is_postgresql() ? db.made_tables() : !existed;
       const bool had_key = ledger::existing_referee_key(db).has_value();
       const std::string key = ledger::referee_public_key(db);
       const nlohmann::json doc = {{"database", context.db_path()},
-                                  {"created", !existed},
+                                  {"created", created},
                                   {"key_file", db.key_file()},
                                   {"key_created", !had_key},
                                   {"public_key", key}};

@@ -209,12 +209,13 @@ core::Seconds backoff(int attempts) {
 Document waiting(store::Database& db, const std::optional<std::string>& game) {
   store::Statement heads(
       db,
-      fmt::format("SELECT o.game_id, o.target_id, t.format, (SELECT COUNT(*) FROM notify_outbox c "
-                  "WHERE c.target_id = o.target_id AND c.sent_at IS NULL), o.next_at, o.attempts, "
-                  "o.last_error FROM notify_outbox o JOIN notify_targets t ON t.id = o.target_id "
-                  "WHERE o.id IN ({}) AND (?1 IS NULL OR o.game_id = ?1) ORDER BY o.game_id, "
-                  "o.target_id",
-                  kHeads));
+      fmt::format(
+          "SELECT o.game_id, o.target_id, t.format, (SELECT COUNT(*) FROM notify_outbox c "
+          "WHERE c.target_id = o.target_id AND c.sent_at IS NULL), o.next_at, o.attempts, "
+          "o.last_error FROM notify_outbox o JOIN notify_targets t ON t.id = o.target_id "
+          "WHERE o.id IN ({}) AND (CAST(?1 AS TEXT) IS NULL OR o.game_id = ?1) ORDER BY o.game_id, "
+          "o.target_id",
+          kHeads));
   heads.bind(1, game);
   Document list = Document::array();
   while (heads.step()) {
@@ -228,7 +229,8 @@ Document waiting(store::Database& db, const std::optional<std::string>& game) {
       db,
       "SELECT t.game_id, t.id, t.format, (SELECT COUNT(*) FROM notify_outbox c WHERE c.target_id "
       "= t.id AND c.sent_at IS NULL), t.stopped_at, t.stop_reason FROM notify_targets t WHERE "
-      "t.stopped_at IS NOT NULL AND t.removed_at IS NULL AND (?1 IS NULL OR t.game_id = ?1) "
+      "t.stopped_at IS NOT NULL AND t.removed_at IS NULL AND (CAST(?1 AS TEXT) IS NULL OR "
+      "t.game_id = ?1) "
       "ORDER BY t.game_id, t.id");
   stopped.bind(1, game);
   while (stopped.step())
@@ -244,11 +246,12 @@ Document waiting(store::Database& db, const std::optional<std::string>& game) {
 std::vector<Owing> owing(store::Database& db, const Games& games) {
   std::vector<Owing> targets;
   const auto add = [&](const std::optional<std::string>& game) {
-    store::Statement select(db,
-                            "SELECT t.id, t.url FROM notify_targets t WHERE (?1 IS NULL OR "
-                            "t.game_id = ?1) AND t.removed_at IS NULL AND t.stopped_at IS NULL "
-                            "AND EXISTS (SELECT 1 FROM notify_outbox o WHERE o.target_id = t.id "
-                            "AND o.sent_at IS NULL) ORDER BY t.id");
+    store::Statement select(
+        db,
+        "SELECT t.id, t.url FROM notify_targets t WHERE (CAST(?1 AS TEXT) IS NULL OR "
+        "t.game_id = ?1) AND t.removed_at IS NULL AND t.stopped_at IS NULL "
+        "AND EXISTS (SELECT 1 FROM notify_outbox o WHERE o.target_id = t.id "
+        "AND o.sent_at IS NULL) ORDER BY t.id");
     select.bind(1, game);
     while (select.step()) targets.push_back({select.integer(0), select.text(1)});
   };

@@ -161,33 +161,30 @@ std::optional<GameRow> GameStore::find_game(const std::string& id, StatesAs stat
 }
 
 std::vector<GameRow> GameStore::list_games() {
+  // One row a seat (SQL both SQLite and PostgreSQL read: no group_concat or string_agg).
   Statement query(db_,
                   "SELECT g.id, g.kind, g.created_at, g.next_turn, g.finished, g.result, "
-                  "(SELECT group_concat(name, char(31)) FROM "
-                  "  (SELECT name FROM players p WHERE p.game_id = g.id ORDER BY seat)), "
-                  "g.deadline, g.to_move, g.host "
-                  "FROM games g ORDER BY g.created_at, g.id");
+                  "p.name, g.deadline, g.to_move, g.host "
+                  "FROM games g LEFT JOIN players p ON p.game_id = g.id "
+                  "ORDER BY g.created_at, g.id, p.seat");
   std::vector<GameRow> games;
   while (query.step()) {
-    GameRow game;
-    game.id = query.text(0);
-    game.kind = query.text(1);
-    game.created_at = query.text(2);
-    game.next_turn = query.integer(3);
-    game.finished = query.integer(4) != 0;
-    if (!query.is_null(5)) game.result = json::parse(query.text(5));
-    const std::string names = query.text(6);
-    std::size_t start = 0;
-    for (int seat = 0; start <= names.size() && !names.empty(); ++seat) {
-      const std::size_t end = names.find('\x1f', start);
-      game.players.push_back({seat, names.substr(start, end - start), ""});
-      if (end == std::string::npos) break;
-      start = end + 1;
+    if (games.empty() || games.back().id != query.text(0)) {
+      GameRow game;
+      game.id = query.text(0);
+      game.kind = query.text(1);
+      game.created_at = query.text(2);
+      game.next_turn = query.integer(3);
+      game.finished = query.integer(4) != 0;
+      if (!query.is_null(5)) game.result = json::parse(query.text(5));
+      if (!query.is_null(7)) game.deadline = query.text(7);
+      if (!query.is_null(8)) game.to_move = static_cast<int>(query.integer(8));
+      game.host = json::parse(query.text(9));
+      games.push_back(std::move(game));
     }
-    if (!query.is_null(7)) game.deadline = query.text(7);
-    if (!query.is_null(8)) game.to_move = static_cast<int>(query.integer(8));
-    game.host = json::parse(query.text(9));
-    games.push_back(std::move(game));
+    if (query.is_null(6)) continue;
+    GameRow& game = games.back();
+    game.players.push_back({static_cast<int>(game.players.size()), query.text(6), ""});
   }
   return games;
 }
@@ -272,7 +269,7 @@ std::vector<SubmissionRow> GameStore::submissions(const std::optional<std::strin
   Statement query(db_,
                   "SELECT game_id, player, turn, raw, accepted, error_code, error, raw_sha256 "
                   "FROM submissions "
-                  "WHERE ?1 IS NULL OR game_id = ?1 ORDER BY id");
+                  "WHERE CAST(?1 AS TEXT) IS NULL OR game_id = ?1 ORDER BY id");
   query.bind(1, game_id);
   std::vector<SubmissionRow> rows;
   while (query.step()) {
@@ -446,8 +443,8 @@ std::vector<GameRow> GameStore::games_with_deadlines() {
 bool GameStore::record_reminder(const std::string& game_id, int seat, const std::string& deadline,
                                 const std::string& kind) {
   Statement insert(db_,
-                   "INSERT OR IGNORE INTO reminders (game_id, seat, deadline, kind, sent_at) "
-                   "VALUES (?,?,?,?,?)");
+                   "INSERT INTO reminders (game_id, seat, deadline, kind, sent_at) "
+                   "VALUES (?,?,?,?,?) ON CONFLICT DO NOTHING");
   insert.bind(1, game_id)
       .bind(2, std::int64_t{seat})
       .bind(3, deadline)

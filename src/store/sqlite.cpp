@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 #include <utility>
 
@@ -16,6 +17,7 @@
 #include "core/errors.hpp"
 #include "core/fault.hpp"
 #include "core/files.hpp"
+#include "store/pg.hpp"
 
 namespace store {
 
@@ -43,8 +45,12 @@ int busy_timeout_ms() {
 }
 
 bool is_file(const std::string& path) {
-  return !path.empty() && path != ":memory:" && path.rfind("file:", 0) != 0;
+  return !path.empty() && path != ":memory:" && path.rfind("file:", 0) != 0 && !pg::is_url(path);
 }
+
+// The advisory lock every writer on PostgreSQL takes for its transaction: caravan-ref's
+// application id, so that no other program's lock is ours by chance.
+constexpr std::int64_t kWriterLock = 0x43524546;
 
 [[noreturn]] void refuse_file(const std::string& path, int error, const std::string& what) {
   const std::string reason = std::strerror(error);
@@ -60,7 +66,25 @@ bool is_file(const std::string& path) {
 
 }  // namespace
 
+std::string default_key_file() {
+  const char* data = std::getenv("XDG_DATA_HOME");
+  const char* home = std::getenv("HOME");
+  std::filesystem::path dir = data && *data   ? std::filesystem::path(data)
+                              : home && *home ? std::filesystem::path(home) / ".local" / "share"
+                                              : std::filesystem::path(".");
+  dir /= "caravan-ref";
+  std::error_code ignored;  // a directory that cannot be made is reported with the key file
+  if (std::filesystem::create_directories(dir, ignored))
+    std::filesystem::permissions(dir, std::filesystem::perms::owner_all, ignored);
+  return (dir / "referee.key").string();
+}
+
 Database::Database(const std::string& path, const OpenOptions& options) : path_(path) {
+  if (pg::is_url(path)) {
+    pg_ = std::make_unique<pg::Connection>(path, busy_timeout_ms());
+    key_file_ = !options.key_file.empty() ? options.key_file : default_key_file();
+    return;
+  }
   key_file_ = !options.key_file.empty() ? options.key_file : is_file(path) ? path + ".key" : "";
   if (is_file(path)) {
     struct stat info {};
@@ -92,6 +116,7 @@ Database::~Database() { close(); }
 
 void Database::close() noexcept {
   prepared_->open = false;
+  pg_.reset();
   for (const auto& [sql, stmt] : prepared_->idle) sqlite3_finalize(stmt);
   prepared_->idle.clear();
   sqlite3_close_v2(db_);  // a Statement still alive keeps the connection until it is finalised
@@ -263,6 +288,7 @@ void Database::create_whole(const std::string& path, const std::string& vfs) {
 }
 
 void Database::exec(const std::string& sql) {
+  if (pg_) return pg_->exec(sql);
   char* error = nullptr;
   const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
   if (rc != SQLITE_OK) {
@@ -285,6 +311,7 @@ void Database::exec(const std::string& sql) {
 }
 
 int Database::schema_version() {
+  if (pg_) return pg_->schema_version();
   Statement query(*this, "PRAGMA user_version");
   query.step();
   return static_cast<int>(query.integer(0));
@@ -292,9 +319,13 @@ int Database::schema_version() {
 
 int Database::latest_schema_version() { return static_cast<int>(std::size(kMigrations)); }
 
-std::int64_t Database::last_insert_id() { return sqlite3_last_insert_rowid(db_); }
+std::int64_t Database::last_insert_id() {
+  return pg_ ? pg_->last_insert_id() : sqlite3_last_insert_rowid(db_);
+}
 
-int Database::changes() { return sqlite3_changes(db_); }
+bool Database::made_tables() const { return pg_ && pg_->created(); }
+
+int Database::changes() { return pg_ ? pg_->changes() : sqlite3_changes(db_); }
 
 void Database::migrate() {
   const int target = latest_schema_version();
@@ -307,6 +338,11 @@ void Database::migrate() {
 }
 
 Statement::Statement(Database& db, const std::string& sql) : db_(&db), prepared_(db.prepared_) {
+  if (db.pg_) {
+    pg_ = std::make_unique<pg::Query>();
+    pg_->name = db.pg_->prepare(sql);
+    return;
+  }
   if (const auto at = prepared_->idle.find(sql); at != prepared_->idle.end()) {
     stmt_ = at->second;
     prepared_->idle.erase(at);
@@ -332,19 +368,34 @@ Statement::~Statement() {
 }
 
 Statement::Statement(Statement&& other) noexcept
-    : db_(other.db_), prepared_(other.prepared_), stmt_(std::exchange(other.stmt_, nullptr)) {}
+    : db_(other.db_),
+      prepared_(other.prepared_),
+      stmt_(std::exchange(other.stmt_, nullptr)),
+      pg_(std::move(other.pg_)) {}
 
 Statement& Statement::bind(int index, const std::string& value) {
+  if (pg_) {
+    pg_->bind(index, value);
+    return *this;
+  }
   sqlite3_bind_text(stmt_, index, value.data(), static_cast<int>(value.size()), SQLITE_TRANSIENT);
   return *this;
 }
 
 Statement& Statement::bind(int index, std::int64_t value) {
+  if (pg_) {
+    pg_->bind(index, std::to_string(value));
+    return *this;
+  }
   sqlite3_bind_int64(stmt_, index, value);
   return *this;
 }
 
 Statement& Statement::bind_null(int index) {
+  if (pg_) {
+    pg_->bind(index, std::nullopt);
+    return *this;
+  }
   sqlite3_bind_null(stmt_, index);
   return *this;
 }
@@ -354,6 +405,7 @@ Statement& Statement::bind(int index, const std::optional<std::string>& value) {
 }
 
 bool Statement::step() {
+  if (pg_) return pg_->step(*db_->pg_);
   const int rc = sqlite3_step(stmt_);
   if (rc == SQLITE_ROW) return true;
   if (rc == SQLITE_DONE) return false;
@@ -366,25 +418,47 @@ void Statement::run() {
 }
 
 std::string Statement::text(int column) const {
+  if (pg_) return pg_->text(column);
   const auto* data = sqlite3_column_text(stmt_, column);
   return data ? std::string(reinterpret_cast<const char*>(data),
                             static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)))
               : std::string();
 }
 
-std::int64_t Statement::integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+std::int64_t Statement::integer(int column) const {
+  if (pg_) return pg_->integer(column);
+  return sqlite3_column_int64(stmt_, column);
+}
 
 bool Statement::is_null(int column) const {
+  if (pg_) return pg_->is_null(column);
   return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
 }
 
-bool Database::in_transaction() { return sqlite3_get_autocommit(db_) == 0; }
+bool Database::in_transaction() {
+  return pg_ ? pg_->in_transaction() : sqlite3_get_autocommit(db_) == 0;
+}
 
-Transaction::Transaction(Database& db)
-    : db_(db), nested_(sqlite3_get_autocommit(db.handle()) == 0) {
+Transaction::Transaction(Database& db) : db_(db), nested_(db.in_transaction()) {
   if (nested_ && db_.in_read_snapshot_)
     throw std::logic_error("a write inside a read snapshot, which would undo it");
-  db_.exec(nested_ ? "SAVEPOINT caravan_nested" : "BEGIN IMMEDIATE");
+  if (nested_ || !db_.pg_) {
+    db_.exec(nested_ ? "SAVEPOINT caravan_nested" : "BEGIN IMMEDIATE");
+    return;
+  }
+  // BEGIN IMMEDIATE's part on PostgreSQL: the writers' lock, held to the transaction's end, so
+  // that one referee's turn never interleaves another's (every statement after it reads what the
+  // writer before committed: READ COMMITTED takes a snapshot a statement).
+  db_.exec("BEGIN");
+  try {
+    db_.exec(fmt::format("SELECT pg_advisory_xact_lock({})", kWriterLock));
+  } catch (...) {  // busy past the timeout: the transaction is over before it began
+    try {
+      db_.exec("ROLLBACK");
+    } catch (...) {
+    }
+    throw;
+  }
 }
 
 Transaction::~Transaction() {
@@ -408,11 +482,14 @@ void Transaction::commit() {
   core::fault_point("after-commit");
 }
 
-ReadSnapshot::ReadSnapshot(Database& db)
-    : db_(db), open_(sqlite3_get_autocommit(db.handle()) != 0) {
+ReadSnapshot::ReadSnapshot(Database& db) : db_(db), open_(!db.in_transaction()) {
   // Prepared once a connection (Statement's cache): an audit takes a snapshot for every game.
   if (!open_) return;
-  Statement(db_, "BEGIN DEFERRED").run();
+  // On PostgreSQL a REPEATABLE READ transaction: every statement sees the snapshot of its first.
+  if (db_.pg_)
+    db_.exec("BEGIN ISOLATION LEVEL REPEATABLE READ");
+  else
+    Statement(db_, "BEGIN DEFERRED").run();
   db_.in_read_snapshot_ = true;
 }
 
@@ -420,7 +497,10 @@ ReadSnapshot::~ReadSnapshot() {
   if (!open_) return;
   db_.in_read_snapshot_ = false;
   try {
-    Statement(db_, "ROLLBACK").run();
+    if (db_.pg_)
+      db_.exec("ROLLBACK");
+    else
+      Statement(db_, "ROLLBACK").run();
   } catch (...) {  // a destructor must not throw; the connection closes the transaction anyway
   }
 }

@@ -8,6 +8,10 @@
 // Commits are durable (WAL, synchronous=FULL): once commit() returns, a power cut keeps the
 // transaction. Failures a user can act on are core::UserError: busy past the timeout or disk
 // full 75 (retrying helps), read-only or damaged 74, not a database 65, newer schema 78.
+//
+// The same classes run on a PostgreSQL server when the path is a postgresql:// (or postgres://)
+// URL: the statements' SQL is the same text (src/store/pg.hpp says what stands for each of
+// SQLite's promises there), and everything else is SQLite as above.
 #pragma once
 
 #include <cstdint>
@@ -22,12 +26,18 @@ struct sqlite3_stmt;
 
 namespace store {
 
+namespace pg {
+class Connection;
+struct Query;
+}  // namespace pg
+
 struct OpenOptions {
   // False for commands that only read: a missing file is UserError 66 and nothing is created.
   bool create = true;
   // An SQLite VFS registered under this name (the tests' power-cut simulator); empty: default.
   std::string vfs{};
-  // The referee's signing key file; empty: the database's path with ".key" appended.
+  // The referee's signing key file; empty: the database's path with ".key" appended (for a
+  // PostgreSQL URL: referee.key in $XDG_DATA_HOME/caravan-ref, see default_key_file).
   std::string key_file{};
 };
 
@@ -44,7 +54,12 @@ class Database {
   int schema_version();
   // The version every database is migrated to: the number of files in schema/.
   static int latest_schema_version();
+  // SQLite's connection; nullptr on PostgreSQL.
   sqlite3* handle() { return db_; }
+  // Whether this is a PostgreSQL database (the path was a postgresql:// URL).
+  bool is_postgresql() const { return pg_ != nullptr; }
+  // On PostgreSQL, whether opening made caravan-ref's tables; false on SQLite (see its file).
+  bool made_tables() const;
   std::int64_t last_insert_id();
   // Rows the last INSERT, UPDATE or DELETE changed.
   int changes();
@@ -84,8 +99,13 @@ class Database {
   std::string key_file_;
   std::shared_ptr<Prepared> prepared_ = std::make_shared<Prepared>();
   std::map<std::string, std::string> memo_;
-  bool in_read_snapshot_ = false;  // a ReadSnapshot began the open transaction
+  bool in_read_snapshot_ = false;       // a ReadSnapshot began the open transaction
+  std::unique_ptr<pg::Connection> pg_;  // set on PostgreSQL, where db_ stays nullptr
 };
+
+// The key file of a PostgreSQL database named without one: $XDG_DATA_HOME/caravan-ref/referee.key
+// ($HOME/.local/share when XDG_DATA_HOME is unset), its directory made (mode 0700) if missing.
+std::string default_key_file();
 
 class Statement {
  public:
@@ -114,6 +134,7 @@ class Statement {
   Database* db_;
   std::shared_ptr<Database::Prepared> prepared_;
   sqlite3_stmt* stmt_ = nullptr;
+  std::unique_ptr<pg::Query> pg_;  // on PostgreSQL, instead of stmt_
 };
 
 class Transaction {

@@ -6,7 +6,10 @@ SRC=$2
 # The answers' JSON Schemas, as the build gathers them beside the binary (cmake/Schemas.cmake).
 SCHEMAS=$(dirname "$BIN")/schema/json
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/caravan-e2e.XXXXXX")
-export CARAVAN_REF_DB="$WORK/games.db"
+# CARAVAN_E2E_DB: another database for the script (tests/e2e/pg.sh runs scripts on PostgreSQL,
+# with the referee's key file in the work directory).
+export CARAVAN_REF_DB="${CARAVAN_E2E_DB:-$WORK/games.db}"
+[ -z "${CARAVAN_E2E_DB:-}" ] || export CARAVAN_REF_KEY="$WORK/referee.key"
 cd "$WORK" || exit 1
 FAILED=0
 PASSED=0

@@ -1,14 +1,15 @@
 # What every command pays to start (docs/PERFORMANCE.md): caravan-ref does not link GMime and
 # what it brings (GIO, gpgme) nor the picture libraries (librsvg, cairo, pango...); it runs
 # caravan-ref-mail, built from the same library, for a command line that reads or sends mail.
-# Nor does it link libcurl: caravan-ref-notify alone does (notifications by webhook).
+# Nor does it link libcurl: caravan-ref-notify alone does (notifications by webhook); nor libpq,
+# which a command on a postgresql:// database loads (src/store/pg.cpp).
 # A mail is still read and answered with a PNG through caravan-ref; a binary without its helper
 # says so.
 source "$(dirname "$0")/lib.sh" "$@"
 
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 needed "$BIN" >needed
-for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme libcurl; do
+for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme libcurl libpq; do
   if grep -q "^$lib" needed; then FAILED=$((FAILED + 1)); echo "FAIL: the binary links $lib"; else
     PASSED=$((PASSED + 1)); fi
 done

@@ -257,6 +257,7 @@ TEST_F(Hostile, AKeptStateChangedInTheDatabaseIsFoundAndNeverInstalled) {
 
 // 6. Another program's SQLite file: refused before anything is written to it.
 TEST_F(Hostile, AnotherProgramsDatabaseIsRefusedAndLeftByteForByte) {
+  SKIP_ON_POSTGRESQL();  // SQLite files (StoreTest has PostgreSQL's refusals)
   for (const char* setup : {"PRAGMA user_version = 3; CREATE TABLE games (id TEXT);",
                             "CREATE TABLE notes (x); INSERT INTO notes VALUES (1);",
                             "PRAGMA application_id = 42; CREATE TABLE games (id TEXT);",

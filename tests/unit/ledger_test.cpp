@@ -42,7 +42,8 @@ class LedgerTest : public TempDb {
  protected:
   void SetUp() override {
     TempDb::SetUp();
-    db().exec("PRAGMA synchronous = OFF");  // many small transactions; durability is not tested
+    // many small transactions; durability is not tested
+    db().exec(on_postgresql() ? "SET synchronous_commit = off" : "PRAGMA synchronous = OFF");
   }
 
   struct Game {

@@ -3,6 +3,7 @@
 #include "core/errors.hpp"
 #include "game_driver.hpp"
 #include "store/game_store.hpp"
+#include "store/pg.hpp"
 #include "temp_db.hpp"
 
 namespace {
@@ -20,8 +21,10 @@ TEST_F(StoreTest, MigrationsBringAnEmptyDatabaseToTheLatestSchema) {
   EXPECT_GE(store::Database::latest_schema_version(), 2);
   EXPECT_EQ(db().schema_version(), store::Database::latest_schema_version());
   for (const char* table : {"games", "players", "submissions", "turns"}) {
-    store::Statement query(db(),
-                           "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?");
+    store::Statement query(
+        db(), on_postgresql() ? "SELECT count(*) FROM information_schema.tables WHERE "
+                                "table_schema = current_schema() AND table_name = ?"
+                              : "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?");
     query.bind(1, std::string(table));
     ASSERT_TRUE(query.step());
     EXPECT_EQ(query.integer(0), 1) << table;
@@ -38,6 +41,7 @@ TEST_F(StoreTest, ReopeningDoesNotMigrateAgainAndKeepsData) {
 }
 
 TEST_F(StoreTest, TheDatabaseRunsInWalMode) {
+  SKIP_ON_POSTGRESQL();
   store::Statement query(db(), "PRAGMA journal_mode");
   ASSERT_TRUE(query.step());
   EXPECT_EQ(query.text(0), "wal");
@@ -155,7 +159,7 @@ TEST_F(StoreTest, ATransactionInsideAReadSnapshotIsRefused) {
 TEST_F(StoreTest, AWriterWaitingPastTheBusyTimeoutGetsATemporaryFailure) {
   store::Transaction holder(db());  // this connection holds the write lock
   store::Database other(path());
-  other.exec("PRAGMA busy_timeout = 50");
+  other.exec(on_postgresql() ? "SET lock_timeout = 50" : "PRAGMA busy_timeout = 50");
   try {
     store::Transaction blocked(other);
     FAIL() << "a second writer got the lock";
@@ -169,6 +173,7 @@ TEST_F(StoreTest, AWriterWaitingPastTheBusyTimeoutGetsATemporaryFailure) {
 // back in the turns' rows, user_version 9), with one turn stored without a snapshot, as games
 // older than 006 are. Opened again, it keeps every snapshot where undo and rollback read them.
 TEST_F(StoreTest, AnOlderDatabaseMovesItsSnapshotsToTheirOwnTable) {
+  SKIP_ON_POSTGRESQL();  // a history of SQLite files: no PostgreSQL database is older than 014
   const core::Engine& engine = *core::find_engine("nv-caravan");
   const game_driver::Game game = game_driver::new_game(path(), engine, 5);
   core::Rng rng(5);
@@ -219,6 +224,111 @@ TEST_F(StoreTest, AnOlderDatabaseMovesItsSnapshotsToTheirOwnTable) {
 
 TEST_F(StoreTest, MisusedSqlThrows) {
   EXPECT_THROW(store::Statement(db(), "SELECT nonsense FROM nowhere"), std::runtime_error);
+}
+
+// The statements' SQL is written once; PostgreSQL is sent SQLite's placeholders as its own.
+TEST(StorePlaceholders, BecomeNumberedOutsideQuotedText) {
+  EXPECT_EQ(store::pg::numbered_placeholders("SELECT a FROM t WHERE b = ? AND c = ?"),
+            "SELECT a FROM t WHERE b = $1 AND c = $2");
+  EXPECT_EQ(store::pg::numbered_placeholders("WHERE ?1 IS NULL OR g = ?1 LIMIT ?2"),
+            "WHERE $1 IS NULL OR g = $1 LIMIT $2");
+  EXPECT_EQ(store::pg::numbered_placeholders("SELECT '?', \"a?\" FROM t WHERE x = ?"),
+            "SELECT '?', \"a?\" FROM t WHERE x = $1");
+  EXPECT_EQ(store::pg::numbered_placeholders("SELECT 'it''s ?' WHERE x = ?"),
+            "SELECT 'it''s ?' WHERE x = $1");
+}
+
+TEST(StorePlaceholders, APasswordInAUrlIsNeverShown) {
+  EXPECT_EQ(store::pg::shown("postgresql://ref:s3cret@db.example/games"),
+            "postgresql://ref:***@db.example/games");
+  EXPECT_EQ(store::pg::shown("postgres:///games?host=/run/pg&password=s3cret&sslmode=require"),
+            "postgres:///games?host=/run/pg&password=***&sslmode=require");
+  EXPECT_TRUE(store::pg::is_url("postgres://x/y"));
+  EXPECT_FALSE(store::pg::is_url("games.db"));
+}
+
+// Both backends reach the same schema version: a migration added to schema/ needs its twin in
+// schema/pg/.
+TEST(StorePlaceholders, PostgreSqlMigrationsReachTheSameVersion) {
+  EXPECT_EQ(store::pg::latest_schema_version(), store::Database::latest_schema_version());
+}
+
+// A statement stepped past its last row runs again when stepped once more, on both backends; a
+// statement that changes nothing says so; the statements' parameter that may be NULL
+// (`CAST(?1 AS TEXT) IS NULL`, a form PostgreSQL can type) matches all when it is.
+TEST_F(StoreTest, ChangesCountTheRowsAStatementChanged) {
+  store::GameStore games(db());
+  games.record_submission(submission("one"));
+  games.record_submission(submission("two"));
+  db().exec("UPDATE submissions SET error = 'x'");
+  EXPECT_EQ(db().changes(), 2);
+  store::Statement none(db(), "UPDATE submissions SET error = 'y' WHERE id = ?");
+  none.bind(1, std::int64_t{999}).run();
+  EXPECT_EQ(db().changes(), 0);
+  store::GameStore(db()).record_submission(submission("three"));
+  store::Statement count(db(), "SELECT count(*) FROM submissions WHERE error = ?");
+  count.bind(1, std::string("x"));
+  ASSERT_TRUE(count.step());
+  EXPECT_EQ(count.integer(0), 2);
+  EXPECT_FALSE(count.step());
+  ASSERT_TRUE(count.step());  // run again
+  EXPECT_EQ(count.integer(0), 2);
+  EXPECT_EQ(store::GameStore(db()).submissions(std::nullopt).size(), 3u);
+  EXPECT_EQ(store::GameStore(db()).submissions(std::string("nowhere")).size(), 0u);
+}
+
+// On PostgreSQL, what stands for the SQLite file's header: the table caravan_ref_meta.
+TEST_F(StoreTest, APostgreSqlSchemaOfAnotherProgramIsRefusedUntouched) {
+  if (!on_postgresql()) GTEST_SKIP() << "a test of the PostgreSQL store";
+  db_.reset();
+  const std::string other = "other_" + schema_;
+  test_pg_exec("CREATE SCHEMA " + other + "; CREATE TABLE " + other + ".accounts (id int)");
+  const std::string url = test_pg_url() + "&options=-csearch_path%3D" + other;
+  try {
+    store::Database refused(url);
+    ADD_FAILURE() << "another program's schema was opened";
+  } catch (const core::UserError& e) {
+    EXPECT_EQ(e.code(), core::Exit::kRejected);
+    EXPECT_NE(std::string(e.what()).find("another program"), std::string::npos) << e.what();
+  }
+  test_pg_exec("DROP SCHEMA " + other + " CASCADE");
+}
+
+TEST_F(StoreTest, APostgreSqlDatabaseFromANewerCaravanRefIsRefused) {
+  if (!on_postgresql()) GTEST_SKIP() << "a test of the PostgreSQL store";
+  db().exec("UPDATE caravan_ref_meta SET schema_version = 999");
+  db_.reset();
+  try {
+    store::Database refused(path());
+    ADD_FAILURE() << "a newer schema was opened";
+  } catch (const core::UserError& e) {
+    EXPECT_EQ(e.code(), core::Exit::kConfig);
+  }
+}
+
+TEST_F(StoreTest, APostgreSqlDatabaseInAnotherEncodingIsRefused) {
+  if (!on_postgresql()) GTEST_SKIP() << "a test of the PostgreSQL store";
+  const std::string name = "utf8_" + schema_;
+  test_pg_exec("CREATE DATABASE " + name + " ENCODING 'UTF8' TEMPLATE template0");
+  std::string url = test_pg_url();
+  url.replace(url.find("/caravan?"), 9, "/" + name + "?");
+  try {
+    store::Database refused(url);
+    ADD_FAILURE() << "a UTF8 database was opened";
+  } catch (const core::UserError& e) {
+    EXPECT_EQ(e.code(), core::Exit::kConfig);
+    EXPECT_NE(std::string(e.what()).find("SQL_ASCII"), std::string::npos) << e.what();
+  }
+  test_pg_exec("DROP DATABASE " + name);
+}
+
+TEST_F(StoreTest, AnUnreachablePostgreSqlServerIsATemporaryFailure) {
+  try {
+    store::Database refused("postgresql:///caravan?host=" + dir_.string() + "/no-server");
+    ADD_FAILURE() << "a server that is not there answered";
+  } catch (const core::UserError& e) {
+    EXPECT_EQ(e.code(), core::Exit::kTempFail);
+  }
 }
 
 }  // namespace
