@@ -9,6 +9,7 @@
 #include "mail/letters.hpp"
 #include "mail/thread.hpp"
 #include "output/writer.hpp"
+#include "referee/page_link.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "referee/tournament_host.hpp"
@@ -194,11 +195,15 @@ std::vector<Outgoing> final_standings(referee::GamesInHand& games, const std::st
     mail.to = {entrant.name, entrant.address};
     mail.subject =
         fmt::format("[caravan-ref] tournament {} ({}): the final standings", tournament, row->kind);
+    // Where the reader stands and a table narrow enough for a phone first, then every round and
+    // the seed; the HTML part is the standings page.
     mail.body = fmt::format(
-        "Hello {},\n\nTournament {} has finished. Thank you for playing. The standings, with "
-        "every round's results, and the seed its pairings were drawn from (check it against its "
-        "commitment: the SHA-256 of the salt, a colon and the seed):\n\n{}",
-        entrant.name, tournament, referee::tournament_text(doc));
+        "Hello {},\n\nTournament {} has finished. Thank you for playing.\n\n{}\n\nEvery round's "
+        "results, and the seed its pairings were drawn from (check it against its commitment: "
+        "the SHA-256 of the salt, a colon and the seed):\n\n{}",
+        entrant.name, tournament, referee::standings_words(doc, entrant.name),
+        referee::tournament_text(doc));
+    mail.html = referee::standings_page(doc, referee::mail_base_url().value_or(""));
     mails.push_back(std::move(mail));
   }
   return mails;

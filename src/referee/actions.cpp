@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
+#include "referee/referee.hpp"
 #include "referee/turns.hpp"
 
 namespace referee {
@@ -298,6 +299,34 @@ std::string replay_turn_text(GameContext& context, const store::TurnRow& turn,
       context, turn, snapshots, [&next](core::Event& event) { append_event_text(next(), event); },
       [&next](Document& event) { next() += event.dump(); });
   return text += ']';
+}
+
+std::vector<OpenAction> actions_open_to(const core::Document& view, const std::string& player) {
+  std::vector<OpenAction> actions;
+  if (view.value("finished", false)) return actions;
+  if (view.contains("draw_offer")) {
+    const auto& offer = view["draw_offer"];
+    const bool mine = offer.value("by", "") == player;
+    const auto& accepted = offer.value("accepted", core::Document::array());
+    if (!mine && std::find(accepted.begin(), accepted.end(), player) == accepted.end()) {
+      actions.push_back({"accept-draw", "Accept the draw"});
+      actions.push_back({"decline-draw", "Decline the draw"});
+    } else if (mine) {
+      actions.push_back({"decline-draw", "Withdraw my draw offer"});
+    }
+  } else {
+    actions.push_back({"offer-draw", "Offer a draw"});
+  }
+  if (view.contains("undo_request")) {
+    if (view["undo_request"].value("by", "") != player) {
+      actions.push_back({"accept-undo", "Accept the undo"});
+      actions.push_back({"decline-undo", "Decline the undo"});
+    }
+  } else {
+    actions.push_back({"request-undo", "Ask to undo the last move"});
+  }
+  actions.push_back({"resign", "Resign"});
+  return actions;
 }
 
 }  // namespace referee

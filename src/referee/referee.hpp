@@ -204,4 +204,14 @@ Document play_seated_bots(GamesInHand& games, const std::string& game, Document*
 // The same for every game where a bot is to move (tick calls it).
 Document play_bots(GamesInHand& games);
 
+// An action a seat may take now, as a live page or a chat offers it: its name in a turn file
+// (`action:`) and what a button says.
+struct OpenAction {
+  const char* name;
+  const char* label;
+};
+// From the seat's view: answer or withdraw a standing draw offer or make one, answer another's
+// undo request or ask for one, resign. None once the game is over.
+std::vector<OpenAction> actions_open_to(const core::Document& view, const std::string& player);
+
 }  // namespace referee

@@ -114,6 +114,21 @@ bool pair_ranked(const History& history, const std::vector<int>& ranked, std::ve
   return false;
 }
 
+// The entrants still in (not withdrawn), by points, the best first; equal points keep the
+// entrants' order.
+std::vector<int> ranked_by_points(const History& history, int entrants,
+                                  const std::vector<bool>& withdrawn) {
+  std::vector<int> ranked;
+  for (int e = 0; e < entrants; ++e)
+    if (static_cast<std::size_t>(e) >= withdrawn.size() || !withdrawn[static_cast<std::size_t>(e)])
+      ranked.push_back(e);
+  std::stable_sort(ranked.begin(), ranked.end(), [&](int a, int b) {
+    return history.points[static_cast<std::size_t>(a)] >
+           history.points[static_cast<std::size_t>(b)];
+  });
+  return ranked;
+}
+
 }  // namespace
 
 std::string format_name(TournamentFormat format) {
@@ -231,14 +246,7 @@ std::vector<Pairing> swiss_pairings(int entrants, const std::vector<Round>& play
                                     const std::vector<bool>& withdrawn) {
   const History history(entrants, played);
   const int round = static_cast<int>(played.size());
-  std::vector<int> ranked;
-  for (int e = 0; e < entrants; ++e)
-    if (static_cast<std::size_t>(e) >= withdrawn.size() || !withdrawn[static_cast<std::size_t>(e)])
-      ranked.push_back(e);
-  std::stable_sort(ranked.begin(), ranked.end(), [&](int a, int b) {
-    return history.points[static_cast<std::size_t>(a)] >
-           history.points[static_cast<std::size_t>(b)];
-  });
+  std::vector<int> ranked = ranked_by_points(history, entrants, withdrawn);
   std::vector<int> bye_candidates;
   if (ranked.size() % 2 == 1) {
     for (auto it = ranked.rbegin(); it != ranked.rend(); ++it)
@@ -564,14 +572,7 @@ std::vector<Pairing> table_swiss_pairings(int entrants, int seats, const std::ve
                                           const std::vector<bool>& withdrawn) {
   const History history(entrants, played);
   const int round = static_cast<int>(played.size());
-  std::vector<int> ranked;
-  for (int e = 0; e < entrants; ++e)
-    if (static_cast<std::size_t>(e) >= withdrawn.size() || !withdrawn[static_cast<std::size_t>(e)])
-      ranked.push_back(e);
-  std::stable_sort(ranked.begin(), ranked.end(), [&](int a, int b) {
-    return history.points[static_cast<std::size_t>(a)] >
-           history.points[static_cast<std::size_t>(b)];
-  });
+  std::vector<int> ranked = ranked_by_points(history, entrants, withdrawn);
   if (ranked.size() < 2) return {};
   const int table_size = std::min(seats, static_cast<int>(ranked.size()));
   // The byes: those who have had the fewest, the lowest ranked first. Those with fewer than the

@@ -66,31 +66,11 @@ store::PlayerRow own_seat(store::Database& db, const store::GameRow& row, const 
   return *seat;
 }
 
-struct ActionName {
-  const char* name;
-  const char* label;
-};
-
 // The actions (draw, undo, resign) the seat may take now, as the page offers them.
 std::vector<Choice> actions_of(const Document& view, const std::string& game, std::int64_t turn,
                                const std::string& player) {
   std::vector<Choice> choices;
-  if (view.value("finished", false)) return choices;
-  std::vector<ActionName> actions;
-  if (view.contains("draw_offer")) {
-    const auto& offer = view["draw_offer"];
-    const auto& accepted = offer.value("accepted", Document::array());
-    const bool mine = offer.value("by", "") == player;
-    if (!mine && std::find(accepted.begin(), accepted.end(), player) == accepted.end()) {
-      actions.push_back({"accept-draw", "Accept the draw"});
-      actions.push_back({"decline-draw", "Decline the draw"});
-    } else if (mine) {
-      actions.push_back({"decline-draw", "Withdraw my draw offer"});
-    }
-  } else {
-    actions.push_back({"offer-draw", "Offer a draw"});
-  }
-  actions.push_back({"resign", "Resign"});
+  const auto actions = referee::actions_open_to(view, player);
   for (const auto& action : actions)
     choices.push_back({fmt::format("a|{}|{}|{}", game, turn, action.name), action.label, false});
   return choices;

@@ -52,39 +52,11 @@ bool own_origin(const Shared& shared, const httplib::Request& req, const std::st
   return scheme != std::string::npos && origin.substr(scheme + 3) == req.get_header_value("Host");
 }
 
-struct Action {
-  const char* name;
-  const char* label;
-};
-
 // The actions a seat may take now, as buttons of one form.
 std::string actions_html(const Document& view, const std::string& action_url,
                          const std::string& code, std::int64_t turn, const std::string& player) {
-  if (view.value("finished", false)) return "";
-  std::vector<Action> actions;
-  if (view.contains("draw_offer")) {
-    const auto& offer = view["draw_offer"];
-    const bool mine = offer.value("by", "") == player;
-    const auto& accepted = offer.value("accepted", Document::array());
-    if (!mine && std::find(accepted.begin(), accepted.end(), player) == accepted.end()) {
-      actions.push_back({"accept-draw", "Accept the draw"});
-      actions.push_back({"decline-draw", "Decline the draw"});
-    } else if (mine) {
-      actions.push_back({"decline-draw", "Withdraw my draw offer"});
-    }
-  } else {
-    actions.push_back({"offer-draw", "Offer a draw"});
-  }
-  if (view.contains("undo_request")) {
-    const auto& request = view["undo_request"];
-    if (request.value("by", "") != player) {
-      actions.push_back({"accept-undo", "Accept the undo"});
-      actions.push_back({"decline-undo", "Decline the undo"});
-    }
-  } else {
-    actions.push_back({"request-undo", "Ask to undo the last move"});
-  }
-  actions.push_back({"resign", "Resign"});
+  const auto actions = referee::actions_open_to(view, player);
+  if (actions.empty()) return "";
   std::string html = fmt::format(
       "<h2>Actions</h2>\n<form method=\"post\" action=\"{}\">\n<input type=\"hidden\" "
       "name=\"code\" value=\"{}\"/>\n<input type=\"hidden\" name=\"turn\" value=\"{}\"/>\n<p>",

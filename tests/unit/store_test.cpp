@@ -2,6 +2,7 @@
 
 #include "core/errors.hpp"
 #include "game_driver.hpp"
+#include "store/copy.hpp"
 #include "store/game_store.hpp"
 #include "store/pg.hpp"
 #include "temp_db.hpp"
@@ -328,6 +329,25 @@ TEST_F(StoreTest, AnUnreachablePostgreSqlServerIsATemporaryFailure) {
     ADD_FAILURE() << "a server that is not there answered";
   } catch (const core::UserError& e) {
     EXPECT_EQ(e.code(), core::Exit::kTempFail);
+  }
+}
+
+// copy knows every table and column a migrated database has (it copies a new one whole), and
+// refuses a source with one it does not know rather than leave it behind.
+TEST_F(StoreTest, CopyKnowsEveryColumnAndRefusesASourceWithOneItDoesNot) {
+  const std::string into = (dir_ / "copy.db").string();
+  {
+    store::Database to(into);
+    EXPECT_NO_THROW(store::copy_database(db(), to));
+  }
+  db().exec("ALTER TABLE games ADD COLUMN later TEXT");
+  store::Database again((dir_ / "again.db").string());
+  try {
+    store::copy_database(db(), again);
+    ADD_FAILURE() << "a column copy does not know was left behind";
+  } catch (const std::logic_error& e) {
+    EXPECT_NE(std::string(e.what()).find("column later of table games"), std::string::npos)
+        << e.what();
   }
 }
 
