@@ -9,7 +9,10 @@ source "$(dirname "$0")/lib.sh" "$@"
 
 needed() { readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
 needed "$BIN" >needed
-for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme libcurl libpq; do
+# The sanitizer build links libpq (CMakeLists.txt says why); the build a user installs does not.
+unlinked="libpq"
+readelf -s "$BIN" | grep -q " __asan_init" && unlinked=
+for lib in librsvg cairo pango gdk_pixbuf fontconfig harfbuzz libgmime libgio libgpgme libcurl $unlinked; do
   if grep -q "^$lib" needed; then FAILED=$((FAILED + 1)); echo "FAIL: the binary links $lib"; else
     PASSED=$((PASSED + 1)); fi
 done
