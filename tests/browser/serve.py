@@ -2,7 +2,8 @@
 
     serve.py CARAVAN_REF SOURCE_DIR [games]
 
-With `games`: a whole game of each engine (examples/KIND/new.args), every seat's page open in a
+With `games`: a whole game of each engine (examples/KIND/new.args; under CARAVAN_E2E_SAMPLE, as
+the sanitizer run sets it, of nv-caravan and huber-caravan alone), every seat's page open in a
 window of its own at 390 px (a phone), played to its end by clicking alone: a move's button, or
 where the page builds a move a part at a time (huber-caravan, caravanserai), each part (tapped on
 the board where it names a square) and then the move's button. The move clicked is the first, second or third the engine lists, in turn,
@@ -53,6 +54,9 @@ MOVES_EACH = 4          # moves clicked per game and width
 SEEN_WITHIN = 30.0
 SEEN = []
 KINDS = ("caravaneers", "nv-caravan", "decktet-caravan", "huber-caravan", "caravanserai")
+# The sanitizer run samples (CARAVAN_E2E_SAMPLE, tests/e2e/lib.sh): a game of buttons and one
+# built a part at a time on the board; the ordinary run plays all five.
+SAMPLED = ("nv-caravan", "huber-caravan")
 
 
 def check(ok, what):
@@ -293,7 +297,8 @@ def main():
         for width in (390,) if whole else (390, 1280):
             driver = browser(width)
             try:
-                for kind in KINDS if whole else ("nv-caravan", "caravaneers"):
+                for kind in (SAMPLED if os.environ.get("CARAVAN_E2E_SAMPLE") else KINDS) \
+                        if whole else ("nv-caravan", "caravaneers"):
                     with open(os.path.join(SRC, "examples", kind, "new.args")) as f:
                         args = [a for a in f.read().split("\n") if a]
                     (play_whole if whole else play)(driver, server, kind, args, width)
