@@ -13,9 +13,6 @@
 #include <glib.h>
 
 #include "core/errors.hpp"
-#include "ledger/game_ledger.hpp"
-#include "ledger/receipt.hpp"
-#include "output/writer.hpp"
 #include "referee/game_context.hpp"
 #include "referee/html.hpp"
 #include "referee/in_hand.hpp"
@@ -107,33 +104,16 @@ Answer seat_answer(referee::GamesInHand& games, const std::string& game,
 Answer play_turn(Shared& shared, referee::GamesInHand& games, const std::string& game,
                  const store::PlayerRow& seat, std::int64_t turn, const std::string& move,
                  const std::string& action) {
-  store::Database& db = games.db();
-  const auto held = games.game(game);
-  const auto& player = held->row.players.at(static_cast<std::size_t>(seat.seat));
-  if (!player.public_key.empty())
+  if (!games.game(game)->row.players.at(static_cast<std::size_t>(seat.seat)).public_key.empty())
     usage(fmt::format("{} signs each turn with a key; a signature cannot be made in chat",
                       seat.name));
-  const std::string pass = ledger::turn_pass(ledger::turn_pass_key(db), player, game, turn);
-  std::string text;
-  if (!action.empty()) {
-    text = fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\naction: {}\n",
-                       output::yaml_scalar(game), output::yaml_scalar(seat.name), turn, pass,
-                       output::yaml_scalar(action));
-  } else {
-    if (move.empty() || move.find_first_of("\r\n") != std::string::npos)
-      usage("a move is one line: play GAME MOVE, the move as `moves` writes it");
-    text = referee::turn_file(game, seat.name, turn, "token: " + pass, {move},
-                              held->state->end_turn_move().has_value());
-  }
-  const auto outcome = [&] {
-    const std::lock_guard one_at_a_time(shared.turns);
-    return referee::submit(games, text, "<chat>", {.views = false});
-  }();
+  const auto outcome =
+      play_for_seat(shared, games, game, seat.seat, turn, move, action, "<chat>",
+                    "a move is one line: play GAME MOVE, the move as `moves` writes it");
   if (outcome.exit_code != 0)
     throw core::UserError(
         static_cast<core::Exit>(outcome.exit_code),
         fmt::format("refused: {}", outcome.answer["error"].value("message", std::string())));
-  send_owed_notices(shared);
   // The receipt, as submit gives it: the record's chain after the turn, signed by the referee.
   const Document receipt = outcome.answer.value("receipt", Document::object());
   std::string said = fmt::format("Turn {} played.\n", receipt.value("turn", turn));

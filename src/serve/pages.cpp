@@ -8,9 +8,6 @@
 
 #include "core/crypto.hpp"
 #include "core/svg.hpp"
-#include "ledger/game_ledger.hpp"
-#include "ledger/receipt.hpp"
-#include "output/writer.hpp"
 #include "referee/html.hpp"
 #include "referee/page_link.hpp"
 #include "referee/picture.hpp"
@@ -209,27 +206,10 @@ void page_post(Shared& shared, const httplib::Request& req, httplib::Response& r
   const std::int64_t turn = std::stoll(turn_text);
   const std::string move = req.get_param_value("move");
   const std::string action = req.get_param_value("action");
-  const auto held = games.game(game);
-  const auto& player = held->row.players.at(static_cast<std::size_t>(seat.seat));
-  const std::string pass = ledger::turn_pass(ledger::turn_pass_key(db), player, game, turn);
-  std::string text;
-  if (!action.empty()) {
-    text = fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\naction: {}\n",
-                       output::yaml_scalar(game), output::yaml_scalar(seat.name), turn, pass,
-                       output::yaml_scalar(action));
-  } else {
-    // One move, as the page wrote it (a line of YAML flow): nothing that starts another line.
-    if (move.empty() || move.find_first_of("\r\n") != std::string::npos)
-      throw core::UserError(core::Exit::kUsage, "the form carries no move");
-    text = referee::turn_file(game, seat.name, turn, "token: " + pass, {move},
-                              held->state->end_turn_move().has_value());
-  }
-  const auto outcome = [&] {
-    const std::lock_guard one_at_a_time(shared.turns);
-    return referee::submit(games, text, "<page>", {.views = false});
-  }();
+  // One move, as the page wrote it (a line of YAML flow), or one action.
+  const auto outcome = play_for_seat(shared, games, game, seat.seat, turn, move, action, "<page>",
+                                     "the form carries no move");
   const auto& answer = outcome.answer;
-  if (outcome.exit_code == 0) send_owed_notices(shared);
   give_note(shared, capability,
             outcome.exit_code == 0
                 ? fmt::format("Turn {} played.", answer.value("turn", std::int64_t{0}))

@@ -6,8 +6,12 @@
 
 #include "cli/cli.hpp"
 #include "core/svg.hpp"
+#include "ledger/game_ledger.hpp"
+#include "ledger/receipt.hpp"
+#include "output/writer.hpp"
 #include "referee/html.hpp"
 #include "referee/page_link.hpp"
+#include "referee/picture.hpp"
 #include "referee/referee.hpp"
 
 namespace serve {
@@ -200,6 +204,32 @@ bool not_modified(const httplib::Request& req, httplib::Response& res, const std
   res.set_header("ETag", etag);
   res.set_header("Cache-Control", "no-store");
   return true;
+}
+
+referee::TurnOutcome play_for_seat(Shared& shared, referee::GamesInHand& games,
+                                   const std::string& game, int seat, std::int64_t turn,
+                                   const std::string& move, const std::string& action,
+                                   const std::string& source, const std::string& no_move) {
+  const auto held = games.game(game);
+  const auto& player = held->row.players.at(static_cast<std::size_t>(seat));
+  const std::string pass = ledger::turn_pass(ledger::turn_pass_key(games.db()), player, game, turn);
+  std::string text;
+  if (!action.empty()) {
+    text = fmt::format("game: {}\nplayer: {}\nturn: {}\ntoken: {}\naction: {}\n",
+                       output::yaml_scalar(game), output::yaml_scalar(player.name), turn, pass,
+                       output::yaml_scalar(action));
+  } else {
+    if (move.empty() || move.find_first_of("\r\n") != std::string::npos)
+      throw core::UserError(core::Exit::kUsage, no_move);
+    text = referee::turn_file(game, player.name, turn, "token: " + pass, {move},
+                              held->state->end_turn_move().has_value());
+  }
+  const auto outcome = [&] {
+    const std::lock_guard one_at_a_time(shared.turns);
+    return referee::submit(games, text, source, {.views = false});
+  }();
+  if (outcome.exit_code == 0) send_owed_notices(shared);
+  return outcome;
 }
 
 }  // namespace serve

@@ -18,6 +18,7 @@
 #include "core/engine.hpp"
 #include "core/errors.hpp"
 #include "referee/in_hand.hpp"
+#include "referee/referee.hpp"
 #include "serve/connection.hpp"
 #include "store/game_store.hpp"
 #include "store/sqlite.hpp"
@@ -104,6 +105,16 @@ std::optional<std::string> bearer(Shared& shared, const httplib::Request& req,
                                   const store::GameRow& game);
 // The path as the log shows it: a page's capability left out.
 std::string logged_path(const std::string& path);
+
+// A seat's turn played for it by a front end that holds no credential of the player's (a page, a
+// chat): the turn file of one move (a line of YAML flow, as the page or `moves` wrote it) or of
+// one action, with the seat's turn pass (ledger::turn_pass), through referee::submit, one turn
+// at a time (shared.turns); the owed notices sent when it is accepted. UserError 64 with
+// `no_move` when the move is empty or more than one line.
+referee::TurnOutcome play_for_seat(Shared& shared, referee::GamesInHand& games,
+                                   const std::string& game, int seat, std::int64_t turn,
+                                   const std::string& move, const std::string& action,
+                                   const std::string& source, const std::string& no_move);
 
 // What a person's page (a game's, a tournament's) is answered with: no caching, no framing, one
 // script (the nonce's), nothing loaded from elsewhere, and its address told to no other site.
