@@ -208,7 +208,8 @@ std::string move_steps_html(const MoveStep& step, const Document& chosen, const 
                             const std::string& kind, std::size_t total) {
   const core::Engine* engine = core::find_engine(kind);
   std::string html =
-      fmt::format("<h2>{}'s move, a part at a time ({} legal)</h2>\n", escape(links.player), total);
+      fmt::format("<h2>{}'s move, a part at a time ({} legal{})</h2>\n", escape(links.player),
+                  total, chosen.is_null() ? "" : " that begin so");
   if (chosen.is_null())
     html += "<p>Pick the first part; the next parts follow, then the move to play.</p>\n";
   else

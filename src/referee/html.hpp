@@ -64,7 +64,8 @@ std::string step_href(const std::string& page, const core::Document& partial);
 // A live page's move built a part at a time (move_steps.hpp), for a seat with more legal moves
 // than buttons can show: the parts `chosen` so far, the move they make as a button of the page's
 // form (links.form_action, form_code, turn), and each next part as a link to the page with
-// `?step=` the partial move (a GET: it plays nothing, and works without JavaScript).
+// `?step=` the partial move (a GET: it plays nothing, and works without JavaScript). `total`: the
+// legal moves that begin with `chosen` (all of them when nothing is chosen).
 std::string move_steps_html(const MoveStep& step, const core::Document& chosen,
                             const TurnLinks& links, const std::string& kind, std::size_t total);
 

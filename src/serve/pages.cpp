@@ -135,10 +135,8 @@ void player_page(Shared& shared, const httplib::Request& req, httplib::Response&
                                         games.history(game, seat.name)["turns"], links, moves.total,
                                         step ? &*step : nullptr);
   if (step) {
-    const auto all =
-        chosen.is_null() ? moves.total : games.legal_moves(game, seat.name, nullptr, 1).total;
     insert_before(page, "<h2>History</h2>",
-                  referee::move_steps_html(*step, chosen, links, kind, all));
+                  referee::move_steps_html(*step, chosen, links, kind, moves.total));
   }
   const std::string nonce = core::random_hex(16);
   if (const std::string note = take_note(shared, capability); !note.empty())
