@@ -53,7 +53,6 @@ MOVES_EACH = 4          # moves clicked per game and width
 # machine or a sanitizer build (a page that never updates still fails); the slowest is printed.
 SEEN_WITHIN = 30.0
 SEEN = []
-KINDS = ("caravaneers", "nv-caravan", "decktet-caravan", "huber-caravan", "caravanserai")
 # The sanitizer run samples (CARAVAN_E2E_SAMPLE, tests/e2e/lib.sh): a game of buttons and one
 # built a part at a time on the board; the ordinary run plays all five.
 SAMPLED = ("nv-caravan", "huber-caravan")
@@ -73,6 +72,12 @@ def cli(*args):
     if run.returncode != 0:
         raise SystemExit(f"{args}: exit {run.returncode}: {run.stderr}")
     return run.stdout
+
+
+def kinds():
+    """Every engine, as `caravan-ref games` lists them."""
+    out = subprocess.run([BIN, "games"], capture_output=True, text=True).stdout
+    return re.findall(r"^  kind: (\S+)", out, re.M)
 
 
 def browser(width):
@@ -297,7 +302,7 @@ def main():
         for width in (390,) if whole else (390, 1280):
             driver = browser(width)
             try:
-                for kind in (SAMPLED if os.environ.get("CARAVAN_E2E_SAMPLE") else KINDS) \
+                for kind in (SAMPLED if os.environ.get("CARAVAN_E2E_SAMPLE") else kinds()) \
                         if whole else ("nv-caravan", "caravaneers"):
                     with open(os.path.join(SRC, "examples", kind, "new.args")) as f:
                         args = [a for a in f.read().split("\n") if a]
