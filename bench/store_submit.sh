@@ -41,7 +41,7 @@ worker() {  # worker N TURNS: plays TURNS turns of its own game, one timed submi
     turn=$(sed -n 's/^turn: //p' "view-$n")
     who=$(sed -n '/^to_move:/{n;s/^ *- //p}' "view-$n")
     token=$ann; [ "$who" = bob ] && token=$bob
-    move=$("$bin" moves "$game" --player "$who" --limit 1 2>/dev/null | sed -n 's/^  - //p' | head -1)
+    move=$("$bin" moves "$game" --player "$who" --limit 1 2>/dev/null | sed -n 's/^  - //p')
     printf 'game: "%s"\nplayer: %s\nturn: %s\ntoken: %s\nmoves:\n  - %s\n' \
       "$game" "$who" "$turn" "$token" "$move" >"turn-$n.yaml"
     start=$(date +%s%N)
@@ -64,15 +64,16 @@ for p in "${procs[@]}"; do
   "$bin" init >/dev/null
   for n in $(seq 1 "$p"); do  # long games (caravaneers, seed n): TURNS turns each at least
     "$bin" new caravaneers --player ann --player bob --seed "$n" --format json >new.json
-    sed -n 's/.*"game": *"\([^"]*\)".*/\1/p' new.json | head -1 >"game-$n"
+    sed -n '/"game": *"/{s/.*"game": *"\([^"]*\)".*/\1/p;q}' new.json >"game-$n"
     grep -o '"token": *"[^"]*"' new.json | sed 's/.*: *"\(.*\)"/\1/' >>"game-$n"
   done
   pids=()
   for n in $(seq 1 "$p"); do worker "$n" "$turns" & pids+=($!); done
   for pid in "${pids[@]}"; do wait "$pid"; done
   count=$(cat latency-* | wc -l)
-  first=$(cat span-* | awk '{print $1}' | sort -n | head -1)
-  last=$(cat span-* | awk '{print $2}' | sort -n | tail -1)
+  # (awk alone: `sort | head -1` under pipefail ends the script when sort meets a closed pipe)
+  first=$(awk 'NR == 1 || $1 < m {m = $1} END {print m}' span-*)
+  last=$(awk 'NR == 1 || $2 > m {m = $2} END {print m}' span-*)
   sort -n latency-* >all
   pct() { awk -v q="$1" '{v[NR]=$1} END {i=int(NR*q+0.999999); if (i<1) i=1; printf "%.1f", v[i]/1000}' all; }
   rate=$(awk -v c="$count" -v ns=$((last - first)) 'BEGIN {printf "%.0f", c / (ns / 1e9)}')
