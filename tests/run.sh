@@ -21,12 +21,14 @@ phase "tested"
 # coverage (cmake/Sanitizers.cmake), which makes both the test suite and the fuzz targets from
 # the same objects. Every test runs again there, where any report fails (the slowest end-to-end
 # scripts sample their long loops, a third of them: CARAVAN_E2E_SAMPLE, tests/e2e/lib.sh); then
-# each fuzz target runs for a short while (CARAVAN_FUZZ_SECONDS, default 20).
+# each fuzz target runs for a short while (CARAVAN_FUZZ_SECONDS, default 20). The benchmarks are
+# not built there: they time the Release build, and their code paths are the tests' own.
 # CARAVAN_HARDENING=0 leaves it out, for a quick run while working.
 if [ "${CARAVAN_HARDENING:-1}" != 0 ]; then
   bash .ci/install-deps fuzz
   cmake -S . -B build-hardened -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCARAVAN_SANITIZE=ON -DCARAVAN_FUZZ=ON -DCARAVAN_WARNINGS_AS_ERRORS=OFF >/dev/null
+    -DCARAVAN_SANITIZE=ON -DCARAVAN_FUZZ=ON -DCARAVAN_WARNINGS_AS_ERRORS=OFF \
+    -DCARAVAN_BUILD_BENCH=OFF >/dev/null
   cmake --build build-hardened -j "$(nproc)"
   phase "built with the sanitizers; the tests again"
   CARAVAN_E2E_SAMPLE=${CARAVAN_E2E_SAMPLE:-3} UBSAN_OPTIONS=print_stacktrace=1 \
