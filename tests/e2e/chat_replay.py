@@ -148,9 +148,9 @@ def main():
         games = len(cli("list"))
 
         # Discord: the game master's `new`, replayed, would make a second game.
-        made = replayed("discord new", "/discord/interactions",
-                        discord_command(MASTER, "new", kind="nv-caravan", players="ann bob"),
-                        a, b, discord_content)
+        discord_new = discord_command(MASTER, "new", kind="nv-caravan", players="ann bob")
+        made = replayed("discord new", "/discord/interactions", discord_new, a, b,
+                        discord_content)
         check(made is not None and "made" in made, f"discord new made a game: {made}")
         check(len(cli("list")) == games + 1, "one new, one game")
 
@@ -195,7 +195,8 @@ def main():
         check(a.stop() == 0, "the first serve stops on SIGTERM")
         a = Server("a2")
         before = record()
-        for what, path, request in (("slack new", "/slack/commands", slack_new),):
+        for what, path, request in (("discord new", "/discord/interactions", discord_new),
+                                    ("slack new", "/slack/commands", slack_new)):
             status, text = a.post(path, *request)
             check(status == 401, f"{what} replayed after a restart: 401 ({status} {text[:200]})")
         check(record() == before, "replays after a restart changed nothing")
