@@ -198,10 +198,11 @@ bool set_mention(store::Database& db, const std::string& game, int seat, const M
     remove.run();
     return db.changes() > 0;
   }
-  store::Statement upsert(db,
-                          "INSERT INTO notify_mentions (game_id, seat, platform, user_id) VALUES "
-                          "(?, ?, ?, ?) ON CONFLICT (game_id, seat, platform) DO UPDATE SET "
-                          "user_id = excluded.user_id WHERE user_id <> excluded.user_id");
+  store::Statement upsert(
+      db,
+      "INSERT INTO notify_mentions (game_id, seat, platform, user_id) VALUES "
+      "(?, ?, ?, ?) ON CONFLICT (game_id, seat, platform) DO UPDATE SET "
+      "user_id = excluded.user_id WHERE notify_mentions.user_id <> excluded.user_id");
   upsert.bind(1, game).bind(2, std::int64_t{seat}).bind(3, format_name(spec.platform));
   upsert.bind(4, spec.user);
   upsert.run();

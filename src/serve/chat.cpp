@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 #include <glib.h>
 
+#include "core/clock.hpp"
+#include "core/crypto.hpp"
 #include "core/errors.hpp"
 #include "referee/game_context.hpp"
 #include "referee/html.hpp"
@@ -21,6 +23,7 @@
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
 #include "referee/rules.hpp"
+#include "store/chat_seen.hpp"
 
 namespace serve::chat {
 
@@ -341,13 +344,8 @@ bool seated_bot(Shared& shared, const std::string& game) {
                      [](const store::PlayerRow& player) { return !player.bot.empty(); });
 }
 
-bool Seen::first(const std::string& key) {
-  std::lock_guard lock(mutex_);
-  const auto now = Clock::now();
-  if (seen_.size() > 100000)
-    std::erase_if(seen_,
-                  [&](const auto& entry) { return now - entry.second > std::chrono::minutes(10); });
-  return seen_.emplace(key, now).second;
+bool first_sight(Shared& shared, const std::string& key) {
+  return store::first_sight(thread_db(shared), core::hash_hex(key), core::now());
 }
 
 std::vector<std::string> split_words(const std::string& text) {

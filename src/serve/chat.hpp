@@ -12,10 +12,8 @@
 // wrong ones are throttled per chat user as wrong Bearer tokens are per address.
 #pragma once
 
-#include <chrono>
 #include <condition_variable>
 #include <functional>
-#include <map>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -59,17 +57,14 @@ struct Config {
   std::vector<std::string> masters;  // "discord:ID", "slack:ID"
 };
 
-// Each signed request once: a signature or an interaction id seen within the last ten minutes is
-// a replay (a request older than five minutes is refused by its timestamp anyway).
-class Seen {
- public:
-  // True the first time `key` is given.
-  bool first(const std::string& key);
-
- private:
-  std::mutex mutex_;
-  std::map<std::string, Clock::time_point> seen_;
-};
+// Each signed request once, whichever serve it reaches: a signature or an interaction id seen
+// within the last ten minutes by any serve on this database (or by this one before a restart) is
+// a replay; a request older than five minutes is refused by its timestamp anyway. `key` names
+// the platform and the kind ("slack:sig:" and the signature); the store keeps only its hash
+// (store/chat_seen.hpp), on the one clock's time. A signature is no secret (it goes over the
+// wire, and proves only the request it came with), but its hash is what is kept all the same: of
+// one length, and no request can be rebuilt or replayed from it.
+bool first_sight(Shared& shared, const std::string& key);
 
 // Answers made after the request was answered: each in a detached thread that makes it (which
 // may use serve's Shared) and posts it. The destructor waits for those still running: a

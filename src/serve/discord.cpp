@@ -2,8 +2,8 @@
 // given as the application's Interactions Endpoint URL. Every request is checked as Discord signs
 // it: an Ed25519 signature (X-Signature-Ed25519) of X-Signature-Timestamp then the raw body,
 // against the application's public key (libsodium). A bad or missing signature, a timestamp more
-// than five minutes from now, or a request seen before (its interaction id or its signature) is
-// answered 401 and changes nothing.
+// than five minutes from now, or a request seen before by any serve on the database (its
+// interaction id or its signature: chat::first_sight) is answered 401 and changes nothing.
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -29,7 +29,6 @@ constexpr int kEphemeral = 64;  // Discord's message flag: only the asker sees i
 struct Discord {
   std::string public_key;  // 32 bytes
   chat::Config config;
-  chat::Seen seen;
   chat::Deferred deferred;  // last: the first to go, waiting for the answers that use the rest
 };
 
@@ -45,7 +44,7 @@ std::string from_hex(const std::string& hex, std::size_t size) {
 }
 
 // Whether the request is Discord's, signed now, and not seen before.
-bool signed_by_discord(Discord& discord, const httplib::Request& req) {
+bool signed_by_discord(const Discord& discord, Shared& shared, const httplib::Request& req) {
   const std::string signature =
       from_hex(req.get_header_value("X-Signature-Ed25519"), crypto_sign_BYTES);
   const std::string timestamp = req.get_header_value("X-Signature-Timestamp");
@@ -61,7 +60,7 @@ bool signed_by_discord(Discord& discord, const httplib::Request& req) {
   const auto now =
       std::chrono::duration_cast<std::chrono::seconds>(core::now().time_since_epoch()).count();
   if (std::llabs(now - std::stoll(timestamp)) > 300) return false;
-  return discord.seen.first("sig:" + signature);
+  return chat::first_sight(shared, "discord:sig:" + signature);
 }
 
 Document components_of(const chat::Answer& answer) {
@@ -122,7 +121,7 @@ std::string user_of(const Document& interaction) {
 
 void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
                  httplib::Response& res) {
-  if (!signed_by_discord(discord, req)) {
+  if (!signed_by_discord(discord, shared, req)) {
     res.status = 401;
     res.set_content("invalid request signature\n", "text/plain");
     return;
@@ -137,7 +136,7 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
     send_json(res, 200, {{"type", 1}});
     return;
   }
-  if (body.contains("id") && !discord.seen.first("id:" + body["id"].dump())) {
+  if (body.contains("id") && !chat::first_sight(shared, "discord:id:" + body["id"].dump())) {
     res.status = 401;
     res.set_content("this interaction was answered already\n", "text/plain");
     return;

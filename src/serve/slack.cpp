@@ -4,7 +4,8 @@
 // Every request is checked as Slack signs it: X-Slack-Signature is v0= and the hex HMAC-SHA256
 // (libsodium) of "v0:" X-Slack-Request-Timestamp ":" and the raw body, keyed with the app's
 // signing secret. A bad or missing signature, a timestamp more than five minutes from now, or a
-// signature seen before is answered 401 and changes nothing.
+// signature seen before by any serve on the database (chat::first_sight) is answered 401 and
+// changes nothing.
 //
 // A button or menu is answered at once with an empty 200, as Slack asks; it is played, and what
 // it did posted to the request's response_url (Slack's hooks.slack.com, or the base
@@ -32,11 +33,10 @@ using core::Document;
 struct Slack {
   std::string secret;
   chat::Config config;
-  chat::Seen seen;
   chat::Deferred deferred;  // last: the first to go, waiting for the answers that use the rest
 };
 
-bool signed_by_slack(Slack& slack, const httplib::Request& req) {
+bool signed_by_slack(const Slack& slack, Shared& shared, const httplib::Request& req) {
   const std::string timestamp = req.get_header_value("X-Slack-Request-Timestamp");
   const std::string signature = req.get_header_value("X-Slack-Signature");
   if (timestamp.empty() || timestamp.size() > 12 ||
@@ -56,7 +56,7 @@ bool signed_by_slack(Slack& slack, const httplib::Request& req) {
   crypto_auth_hmacsha256_final(&state, mac);
   const std::string expected = fmt::format("v0={}", core::to_hex(mac, sizeof mac));
   if (!core::same_digest(expected, signature)) return false;
-  return slack.seen.first(signature);
+  return chat::first_sight(shared, "slack:sig:" + signature);
 }
 
 Document text_object(const std::string& text) {
@@ -121,7 +121,7 @@ bool allowed_response_url(const std::string& url) {
 }
 
 void command(Slack& slack, Shared& shared, const httplib::Request& req, httplib::Response& res) {
-  if (!signed_by_slack(slack, req)) return unsigned_answer(res);
+  if (!signed_by_slack(slack, shared, req)) return unsigned_answer(res);
   if (req.get_param_value("ssl_check") == "1") {
     res.status = 200;
     return;
@@ -152,7 +152,7 @@ void command(Slack& slack, Shared& shared, const httplib::Request& req, httplib:
 
 void interaction(Slack& slack, Shared& shared, const httplib::Request& req,
                  httplib::Response& res) {
-  if (!signed_by_slack(slack, req)) return unsigned_answer(res);
+  if (!signed_by_slack(slack, shared, req)) return unsigned_answer(res);
   const Document payload = Document::parse(req.get_param_value("payload"), nullptr, false);
   if (!payload.is_object() || payload.value("type", "") != "block_actions") {
     res.status = 200;  // nothing else is asked of this app

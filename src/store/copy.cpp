@@ -67,6 +67,10 @@ const Table kTables[] = {
      "tournament_id, round, board", false},
     {"tournament_seats", "tournament_id, round, board, seat, entrant",
      "tournament_id, round, board, seat", false},
+    // Copied, not skipped: a referee moved to another store within the five minutes a signed
+    // chat request is accepted for would otherwise take one it has already played. They are
+    // hashes, no secret, and ten minutes' worth at most.
+    {"chat_seen", "key, seen_at", "key", false},
 };
 
 // What each store keeps of its own (the schema's version, the application id) and the column

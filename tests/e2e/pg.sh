@@ -4,7 +4,8 @@
 # by turn files, the clock's ticks, audit, export and an offline verify; bad URLs refused with
 # their codes; `copy` to SQLite and back with the same audit hashes; then end-to-end scripts
 # written for SQLite (the clock, bots, tournaments, a bot relay, notifications' timing) run again
-# unchanged on a database of their own in the cluster. (serve.sh is not among them: it holds
+# unchanged on a database of their own in the cluster (chat_replay: two serve on one database, a
+# chat request replayed from one to the other refused). (serve.sh is not among them: it holds
 # SQLite's write lock with sqlite3; the rest of it passes on PostgreSQL.)
 if [ -z "${CARAVAN_REF_TEST_PG_URL:-}" ]; then
   exec bash "$2/tests/pg/cluster.sh" bash "$0" "$@"
@@ -96,12 +97,16 @@ expect_exit 64 "a copy onto itself" -- "$BIN" copy --from "$WORK/copy.db" --to "
 
 # --- scripts written for SQLite, on a database of their own here ---
 n=0
-for script in clock bots tournament bot_relay notify_timing; do
+for script in clock bots tournament bot_relay notify_timing chat_replay; do
   n=$((n + 1))
   psql -q "$CARAVAN_REF_TEST_PG_URL" -c "CREATE DATABASE e2e_$n" >/dev/null
   url="postgresql://caravan@/e2e_$n?host=$CARAVAN_REF_TEST_PG_DIR"
-  if CARAVAN_E2E_DB=$url bash "$SRC/tests/e2e/$script.sh" "$BIN" "$SRC" >"$script.log" 2>&1; then
+  CARAVAN_E2E_DB=$url bash "$SRC/tests/e2e/$script.sh" "$BIN" "$SRC" >"$script.log" 2>&1
+  status=$?
+  if [ $status -eq 0 ]; then
     PASSED=$((PASSED + 1))
+  elif [ $status -eq 77 ]; then  # a tool it needs is missing here: it says which
+    echo "tests/e2e/$script.sh on PostgreSQL: $(tail -1 "$script.log")"
   else
     FAILED=$((FAILED + 1)); echo "FAIL: tests/e2e/$script.sh on PostgreSQL"; tail -30 "$script.log"
   fi

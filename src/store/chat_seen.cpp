@@ -1,0 +1,18 @@
+#include "store/chat_seen.hpp"
+
+namespace store {
+
+bool first_sight(Database& db, const std::string& key, core::Time now) {
+  Transaction tx(db);
+  Statement forget(db, "DELETE FROM chat_seen WHERE seen_at < ?");
+  forget.bind(1, core::format_time(now - kChatSeenFor)).run();
+  // Both stores take ON CONFLICT DO NOTHING; the row counts say whether it was new.
+  Statement remember(db,
+                     "INSERT INTO chat_seen (key, seen_at) VALUES (?, ?) ON CONFLICT DO NOTHING");
+  remember.bind(1, key).bind(2, core::format_time(now)).run();
+  const bool first = db.changes() > 0;
+  tx.commit();
+  return first;
+}
+
+}  // namespace store
