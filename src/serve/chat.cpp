@@ -112,10 +112,11 @@ void step_choices(referee::GamesInHand& games, const std::string& game, const st
   if (step.complete) play(*step.complete);
   for (const auto& choice : step.choices)
     if (choice.whole && !choice.more) play(choice.partial);
+  const std::size_t plays = all.size();
   for (const auto& choice : step.choices)
     if (!choice.whole || choice.more)
       all.push_back({step_id(game, turn, 0, choice.partial),
-                     cut(fmt::format("{}{}{} \u2026", choice.part, choice.part.empty() ? "" : " ",
+                     cut(fmt::format("{}{}{} \u2026", choice.part, choice.part.empty() ? "" : ": ",
                                      choice.value),
                          80)});
   if (from >= all.size()) from = 0;
@@ -124,10 +125,12 @@ void step_choices(referee::GamesInHand& games, const std::string& game, const st
                                         moves.total, moves.total == 1 ? "" : "s");
   if (all.empty())
     text = fmt::format("No legal move of yours begins so ({}).", chosen_or_none(chosen, kind));
+  else if (chosen.is_null() && plays == all.size())
+    text = fmt::format("Your {}, a page at a time: each button plays one.", count);
   else if (chosen.is_null())
     text = fmt::format(
-        "Your move a part at a time ({}): pick the first part, then the next, "
-        "until a button plays the move.",
+        "Your move a part at a time ({}): pick its first part, then the next, until a button "
+        "plays it.",
         count);
   else
     text = fmt::format("Chosen: {} ({} begin so). Pick the next part or play:",

@@ -205,6 +205,9 @@ def discord_choices(answer):
                 moves += [(c["custom_id"], [o["value"]], "Play: " + o["label"])
                           for o in c["options"]]
     check(len(answer.get("data", {}).get("components", [])) <= 5, "discord: at most 5 rows")
+    ids = [c["custom_id"] for row in answer.get("data", {}).get("components", [])
+           for c in row["components"]]
+    check(len(ids) == len(set(ids)), f"discord: each custom_id once in a message: {ids}")
     return moves, actions
 
 
