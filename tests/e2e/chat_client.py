@@ -180,7 +180,7 @@ def discord_answer(server, user, body):
 
 
 MOVE_IDS = ("m|", "s|", "w|", "k|")  # a move, a part of one, one the parts make, one kept
-KEPT = [0]  # the kept ids (k|) offered: partial moves too long for a custom_id
+KEPT = [0, 0]  # the kept ids (k|) offered, and pressed: partial moves too long for a custom_id
 
 
 def discord_choices(answer):
@@ -352,6 +352,7 @@ def discord_play(server, user, answer, prefer_parts=False):
             pick = ([m for m in pick if not m[2].startswith("Play: ")] or
                     [m for m in moves if m[2].startswith("More (") and not step_ids] or pick)
         custom, values, _ = pick[0]
+        KEPT[1] += custom.startswith("k|")
         answer = discord_click(server, user, custom, values)
         if answer.get("type") != 7:
             if clicks:
@@ -545,11 +546,11 @@ def run(server):
     check(len(GAMES) >= 5 or sample > 1, f"a game of each engine: {len(GAMES)} of {every}")
     print(f"chat: {len(GAMES)} games, {turns[0]} moves through Discord, {PARTS['turns']} of them "
           f"built by {PARTS['clicks']} parts (at most {PARTS['most']} in one); {KEPT[0]} ids kept "
-          f"for being too long for a custom_id", flush=True)
+          f"for being too long for a custom_id, {KEPT[1]} of them pressed", flush=True)
     check(PARTS["turns"] >= 20 or sample > 1, "moves built a part at a time")
-    check(KEPT[0] > 0 or "caravanserai" not in [k for i, k in enumerate(every)
+    check(KEPT[1] > 0 or "caravanserai" not in [k for i, k in enumerate(every)
                                                 if sample <= 1 or i % sample == offset],
-          "caravanserai's long partial moves are kept under a short id")
+          "caravanserai's long partial moves are kept under a short id, and pressed")
     # A kept id serve does not know (it was restarted, or the id is old): refused, said why.
     game, seats = GAMES[0]
     forgotten = discord_click(server, MASTER, "k|" + "0" * 32)
