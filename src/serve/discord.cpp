@@ -4,6 +4,10 @@
 // against the application's public key (libsodium). A bad or missing signature, a timestamp more
 // than five minutes from now, or a request seen before (its interaction id or its signature) is
 // answered 401 and changes nothing.
+//
+// A part of a move chosen (chat::Choice's s|) is answered by updating the message it was on
+// (UPDATE_MESSAGE); everything else by a message of its own. A choice id beyond a custom_id's 100
+// characters is sent as the short key chat::LongIds keeps it under.
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -150,8 +154,9 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
   // What is asked: a command's words, or a chosen button's (or menu option's) id.
   std::vector<std::string> words;
   std::string choice, game;
-  bool expired = false;  // a kept id no longer known
-  if (type == 2) {       // APPLICATION_COMMAND: /caravan SUB with its options
+  // A kept id (k|, see chat::LongIds) no longer known.
+  bool expired = false;
+  if (type == 2) {  // APPLICATION_COMMAND: /caravan SUB with its options
     const Document subs = data.value("options", Document::array());
     if (!subs.empty() && subs[0].is_object()) {
       words.push_back(subs[0].value("name", ""));

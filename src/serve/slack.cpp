@@ -11,6 +11,8 @@
 // CARAVAN_REF_SLACK_API names, for tests), from a detached thread. So is a command that plays a
 // turn in a game where the referee's bot holds a seat; any other command is answered in the
 // request's own answer.
+// A part of a move chosen (chat::Choice's s|) replaces the message it was on (replace_original);
+// anything else is a message of its own.
 #include <cstdlib>
 #include <memory>
 #include <string>
