@@ -88,6 +88,9 @@ std::string escaped_prefix(const std::string& line, std::size_t limit,
   return out + "\xE2\x80\xA6";
 }
 
+// Slack's plain_text shows what it is given as written: nothing to escape.
+std::string as_written(const std::string& line) { return line; }
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::size_t start = 0;
@@ -103,8 +106,9 @@ std::vector<std::string> lines_of(const std::string& text) {
 }  // namespace
 
 std::string chat_text(const std::string& text, Format format, std::size_t limit) {
-  std::string (*escape)(const std::string&) =
-      format == Format::kSlack ? slack_escaped : discord_escaped;
+  std::string (*escape)(const std::string&) = format == Format::kSlack     ? slack_escaped
+                                              : format == Format::kDiscord ? discord_escaped
+                                                                           : as_written;
   std::vector<std::string> lines = lines_of(text);
   std::vector<std::string> escaped;
   std::size_t total = 0;
@@ -140,6 +144,52 @@ std::string chat_text(const std::string& text, Format format, std::size_t limit)
   return head + "\n" + ellipsis + "\n" + last;
 }
 
+namespace {
+
+// Whether the event leaves a seat to move: then the message carries the "Your move" button.
+bool someone_to_move(const core::Document& event) {
+  return !event.value("finished", false) && event.contains("to_move") &&
+         event["to_move"].is_array() && !event["to_move"].empty() && event.contains("game") &&
+         event["game"].is_string();
+}
+
+std::string button_id(const core::Document& event) {
+  std::string id(kBoardButton);
+  id += event["game"].get<std::string>();
+  return id;
+}
+
+// Slack's message with the button: the same lines in blocks (a mention and the page's link in
+// mrkdwn, which makes them a ping and a link; the text itself as plain_text, which shows a name's
+// markup as written), then the actions block.
+core::Document slack_blocks(const core::Document& event, const std::string& text,
+                            const std::string& ping, const std::string& page) {
+  core::Document blocks = core::Document::array();
+  if (!ping.empty())
+    blocks.push_back({{"type", "section"}, {"text", {{"type", "mrkdwn"}, {"text", ping}}}});
+  blocks.push_back(
+      {{"type", "section"},
+       {"text",
+        {{"type", "plain_text"},
+         {"text", text.empty() ? "-" : chat_text(text, Format::kJson, kSlackSectionCharacters)},
+         {"emoji", false}}}});
+  if (!page.empty())
+    blocks.push_back({{"type", "context"},
+                      {"elements", core::Document::array({{{"type", "mrkdwn"}, {"text", page}}})}});
+  blocks.push_back(
+      {{"type", "actions"},
+       {"elements",
+        core::Document::array(
+            {{{"type", "button"},
+              {"action_id", "board"},
+              {"style", "primary"},
+              {"text", {{"type", "plain_text"}, {"text", "Your move"}, {"emoji", false}}},
+              {"value", button_id(event)}}})}});
+  return blocks;
+}
+
+}  // namespace
+
 std::string body(const core::Document& event, Format format,
                  const std::vector<std::string>& mentions) {
   const std::string text = event.value("text", std::string());
@@ -147,30 +197,44 @@ std::string body(const core::Document& event, Format format,
   for (const auto& user : mentions) ping += "<@" + user + "> ";
   // The public page on a line of its own after the text, in angle brackets: a link on both
   // platforms, and on Discord one without a preview under the board's picture.
-  const std::string page =
-      event.contains("page") ? "\n<" + event["page"].get<std::string>() + ">" : std::string();
+  std::string link, page;
+  if (event.contains("page")) {
+    link = event["page"].get<std::string>();
+    link.insert(0, 1, '<').push_back('>');
+    page = '\n' + link;
+  }
+  const bool button = someone_to_move(event);
   switch (format) {
     case Format::kDiscord: {
       // Only the users linked to the seats to move are pinged; no mention in a player's name
       // pings anyone (Discord parses none but the users listed).
       core::Document allowed = {{"parse", core::Document::array()}};
       if (!mentions.empty()) allowed["users"] = mentions;
-      return core::Document{
+      core::Document message = {
           {"content",
            ping +
                chat_text(text, format, kDiscordCharacters - characters(ping) - characters(page)) +
                page},
           {"username", "caravan-ref"},
-          {"allowed_mentions", allowed}}
-          .dump(-1, ' ', false, core::Document::error_handler_t::replace);
+          {"allowed_mentions", allowed}};
+      if (button)
+        message["components"] = core::Document::array(
+            {{{"type", 1},
+              {"components", core::Document::array({{{"type", 2},
+                                                     {"style", 1},
+                                                     {"label", "Your move"},
+                                                     {"custom_id", button_id(event)}}})}}});
+      return message.dump(-1, ' ', false, core::Document::error_handler_t::replace);
     }
-    case Format::kSlack:
-      return core::Document{
+    case Format::kSlack: {
+      core::Document message = {
           {"text",
            ping + chat_text(text, format, kSlackCharacters - characters(ping) - characters(page)) +
                page},
-          {"mrkdwn", false}}
-          .dump(-1, ' ', false, core::Document::error_handler_t::replace);
+          {"mrkdwn", false}};
+      if (button) message["blocks"] = slack_blocks(event, text, ping, link);
+      return message.dump(-1, ' ', false, core::Document::error_handler_t::replace);
+    }
     case Format::kJson:
       break;
   }

@@ -14,11 +14,14 @@
 
 #include "core/clock.hpp"
 #include "core/crypto.hpp"
+#include "core/engine.hpp"
 #include "core/errors.hpp"
+#include "notify/payload.hpp"
 #include "referee/game_context.hpp"
 #include "referee/html.hpp"
 #include "referee/in_hand.hpp"
 #include "referee/move_lines.hpp"
+#include "referee/move_steps.hpp"
 #include "referee/page_link.hpp"
 #include "referee/prose.hpp"
 #include "referee/referee.hpp"
@@ -76,9 +79,81 @@ std::vector<Choice> actions_of(const Document& view, const std::string& game, st
   return choices;
 }
 
-// The seat's view in words (drawn as the command line draws it), its legal moves as choices.
+// The most legal moves read for one step of a move built a part at a time (as the live page).
+constexpr std::size_t kStepMoves = 5000;
+
+std::string chosen_or_none(const Document& chosen, const std::string& kind) {
+  return chosen.is_null() ? std::string("nothing chosen")
+                          : fmt::format("chosen: {}", referee::chosen_words(chosen, kind));
+}
+
+std::string step_id(const std::string& game, std::int64_t turn, std::size_t from,
+                    const Document& partial) {
+  return fmt::format("s|{}|{}|{}|{}", game, turn, from, partial.dump());
+}
+
+// The next parts of the seat's move after `chosen` (null: none yet), from the `from`th: the
+// moves they complete as buttons that play them (the parts that make a whole move first, as the
+// page has them), the others as buttons that show the parts after them; "More" and "Start again"
+// after them. Said in `text`.
+void step_choices(referee::GamesInHand& games, const std::string& game, const std::string& player,
+                  std::int64_t turn, const std::string& kind, const Document& chosen,
+                  std::size_t from, std::string& text, std::vector<Choice>& out) {
+  const auto moves = games.legal_moves(game, player, chosen, kStepMoves);
+  const auto step = referee::next_step(moves.moves, chosen, kind);
+  const core::Engine* engine = core::find_engine(kind);
+  const auto say = [&](const Document& move) {
+    const std::string words = engine ? engine->move_phrase(move) : std::string();
+    return words.empty() ? referee::move_line(move, kind) : words;
+  };
+  std::vector<Choice> all;
+  const auto play = [&](const Document& move) {
+    all.push_back(
+        {fmt::format("w|{}|{}|{}", game, turn, move.dump()), cut(say(move), 80), true, true});
+  };
+  if (step.complete) play(*step.complete);
+  for (const auto& choice : step.choices)
+    if (choice.whole && !choice.more) play(choice.partial);
+  const std::size_t plays = all.size();
+  for (const auto& choice : step.choices)
+    if (!choice.whole || choice.more)
+      all.push_back({step_id(game, turn, 0, choice.partial),
+                     cut(fmt::format("{}{}{} \u2026", choice.part, choice.part.empty() ? "" : ": ",
+                                     choice.value),
+                         80)});
+  if (from >= all.size()) from = 0;
+  const std::size_t to = std::min(all.size(), from + kStepChoices);
+  const std::string count = fmt::format("{}{} legal move{}", moves.total_exact ? "" : "at least ",
+                                        moves.total, moves.total == 1 ? "" : "s");
+  if (all.empty())
+    text = fmt::format("No legal move of yours begins so ({}).", chosen_or_none(chosen, kind));
+  else if (chosen.is_null() && plays == all.size())
+    text = fmt::format("Your {}, a page at a time: each button plays one.", count);
+  else if (chosen.is_null())
+    text = fmt::format(
+        "Your move a part at a time ({}): pick its first part, then the next, until a button "
+        "plays it.",
+        count);
+  else
+    text = fmt::format("Chosen: {} ({} begin so). Pick the next part or play:",
+                       referee::chosen_words(chosen, kind), count);
+  if (all.size() > kStepChoices)
+    text += fmt::format(" Shown: {} to {} of {}.", from + 1, to, all.size());
+  out.insert(out.end(), all.begin() + static_cast<std::ptrdiff_t>(from),
+             all.begin() + static_cast<std::ptrdiff_t>(to));
+  if (to < all.size())
+    out.push_back(
+        {step_id(game, turn, to, chosen), fmt::format("More ({} left)", all.size() - to)});
+  if (!chosen.is_null() || from > 0)
+    out.push_back({step_id(game, turn, 0, nullptr), "Start again"});
+}
+
+// The seat's view in words (drawn as the command line draws it), its legal moves as choices: a
+// button each while they are at most kMaxMoveChoices, else built a part at a time (`chosen` the
+// parts chosen so far, `from` the first of the next parts shown).
 Answer seat_answer(referee::GamesInHand& games, const std::string& game,
-                   const store::PlayerRow& seat, const std::string& before) {
+                   const store::PlayerRow& seat, const std::string& before,
+                   const Document& chosen = nullptr, std::size_t from = 0) {
   const Document view = games.view(game, seat.name);
   const auto held = games.game(game);
   const std::int64_t turn = view.at("turn").get<std::int64_t>();
@@ -90,14 +165,21 @@ Answer seat_answer(referee::GamesInHand& games, const std::string& game,
                                                 view.value("finished", false) ? "; the game is over"
                                                 : moves.total > 0             ? ", to move"
                                                                               : "");
-  const std::string drawn = referee::draw_view(view);
-  answer.text = fmt::format("{}```\n{}\n```", head, cut(drawn, kMaxText - head.size() - 8));
-  std::size_t index = 0;
-  for (const auto& move : moves.moves) {
-    std::string label = referee::move_words(move);
-    answer.choices.push_back({fmt::format("m|{}|{}|{}", game, turn, index++), cut(label, 80)});
+  std::string steps;
+  if (chosen.is_null() && moves.total_exact && moves.total <= kMaxMoveChoices) {
+    std::size_t index = 0;
+    for (const auto& move : moves.moves) {
+      std::string label = referee::move_words(move);
+      answer.choices.push_back(
+          {fmt::format("m|{}|{}|{}", game, turn, index++), cut(label, 80), true, true});
+    }
+  } else {
+    step_choices(games, game, seat.name, turn, held->row.kind, chosen, from, steps, answer.choices);
+    steps = fmt::format("\n{}", cut(steps, 600));
   }
-  answer.more_moves = moves.total > moves.moves.size() ? moves.total - moves.moves.size() : 0;
+  const std::string drawn = referee::draw_view(view);
+  answer.text = fmt::format("{}```\n{}\n```{}", head,
+                            cut(drawn, kMaxText - head.size() - steps.size() - 8), steps);
   for (auto& action : actions_of(view, game, turn, seat.name))
     answer.choices.push_back(std::move(action));
   return answer;
@@ -277,6 +359,33 @@ Answer command_new(Shared& shared, const Config& config, const User& user,
   return answer;
 }
 
+// A partial or whole move carried in a choice's id: JSON, else the id is not ours.
+Document json_of(const std::string& text) {
+  Document parsed = text.size() <= 2000 ? Document::parse(text, nullptr, false) : Document();
+  if (parsed.is_discarded() || text.size() > 2000) usage("this choice is not one of caravan-ref's");
+  return parsed;
+}
+
+// The board message's "Your move", pressed by anyone in the channel: the presser's moves when
+// linked to a seat to move (the answer of `moves`), else a refusal; only the presser sees either.
+Answer board_button(Shared& shared, const User& user, const std::string& game) {
+  store::Database& db = thread_db(shared);
+  referee::GamesInHand games(db);
+  const auto row = game_row(games, game);
+  const Document view = games.view(game, {}, true);
+  const Document to_move = view.value("to_move", Document::array());
+  const auto seat = own_seat(db, *row, to_move, user);
+  if (view.value("finished", false))
+    throw core::UserError(core::Exit::kRejected,
+                          fmt::format("game {} is over (/caravan view {})", game, game));
+  if (std::find(to_move.begin(), to_move.end(), seat.name) == to_move.end())
+    throw core::UserError(
+        core::Exit::kRejected,
+        fmt::format("not your move in game {}: {} to move (/caravan view {})", game,
+                    fmt::join(to_move.get<std::vector<std::string>>(), ", "), game));
+  return command_moves(shared, user, game);
+}
+
 const std::string& arg(const std::vector<std::string>& words, std::size_t i, const char* what) {
   if (words.size() <= i)
     usage(fmt::format("{}: give {} (/caravan help lists the commands)", words.at(0), what));
@@ -311,6 +420,27 @@ std::string shortened(const std::string& text, std::size_t max) {
   std::size_t end = max < 3 ? 0 : max - 3;
   while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // UTF-8
   return text.substr(0, end) + "...";
+}
+
+std::string LongIds::fit(const std::string& id, std::size_t max) {
+  if (id.size() <= max) return id;
+  const std::string key = fmt::format("k|{}", core::hash_hex(id).substr(0, 32));
+  const std::lock_guard lock(mutex_);
+  if (ids_.emplace(key, id).second) {
+    order_.push_back(key);
+    if (order_.size() > 100000) {
+      ids_.erase(order_.front());
+      order_.pop_front();
+    }
+  }
+  return key;
+}
+
+std::optional<std::string> LongIds::find(const std::string& key) {
+  const std::lock_guard lock(mutex_);
+  const auto it = ids_.find(key);
+  if (it == ids_.end()) return std::nullopt;
+  return it->second;
 }
 
 Deferred::~Deferred() {
@@ -416,13 +546,17 @@ Answer run_command(Shared& shared, const Config& config, const User& user,
 Answer run_choice(Shared& shared, const User& user, const std::string& id) {
   if (!g_utf8_validate(id.data(), static_cast<gssize>(id.size()), nullptr))
     usage("this choice is not one of caravan-ref's");
-  // m|GAME|TURN|INDEX or a|GAME|TURN|ACTION
+  if (id.starts_with(notify::kBoardButton))
+    return board_button(shared, user, id.substr(notify::kBoardButton.size()));
+  // KIND|GAME|TURN|REST (see Choice); REST may hold bars of its own (a move's JSON).
   std::vector<std::string> parts;
   std::size_t start = 0;
-  for (std::size_t bar; (bar = id.find('|', start)) != std::string::npos; start = bar + 1)
+  for (std::size_t bar; parts.size() < 3 && (bar = id.find('|', start)) != std::string::npos;
+       start = bar + 1)
     parts.push_back(id.substr(start, bar - start));
   parts.push_back(id.substr(start));
-  if (parts.size() != 4 || (parts[0] != "m" && parts[0] != "a"))
+  static const std::vector<std::string> kKinds = {"m", "a", "s", "w"};
+  if (parts.size() != 4 || std::find(kKinds.begin(), kKinds.end(), parts[0]) == kKinds.end())
     usage("this choice is not one of caravan-ref's");
   const std::string& game = parts[1];
   const std::int64_t turn = turn_number(parts[2]);
@@ -443,6 +577,22 @@ Answer run_choice(Shared& shared, const User& user, const std::string& id) {
     if (std::find(kActions.begin(), kActions.end(), parts[3]) == kActions.end())
       usage("this choice is not one of caravan-ref's");
     return play_turn(shared, games, game, seat, turn, "", parts[3]);
+  }
+  if (parts[0] == "s") {
+    const auto bar = parts[3].find('|');
+    if (bar == std::string::npos) usage("this choice is not one of caravan-ref's");
+    const std::int64_t from = turn_number(parts[3].substr(0, bar));
+    const Document chosen = json_of(parts[3].substr(bar + 1));
+    if (!chosen.is_null() && !chosen.is_object() && !chosen.is_array() && !chosen.is_string())
+      usage("this choice is not one of caravan-ref's");
+    Answer answer = seat_answer(games, game, seat, "", chosen, static_cast<std::size_t>(from));
+    answer.replaces = true;
+    return answer;
+  }
+  if (parts[0] == "w") {
+    const Document move = json_of(parts[3]);
+    if (move.is_null()) usage("this choice is not one of caravan-ref's");
+    return play_turn(shared, games, game, seat, turn, referee::move_line(move, row->kind), "");
   }
   const std::int64_t index = turn_number(parts[3]);
   const auto moves = games.legal_moves(game, seat.name, nullptr, kMaxMoveChoices);

@@ -13,8 +13,10 @@
 #pragma once
 
 #include <condition_variable>
+#include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,26 +33,61 @@ struct User {
   std::string id;
 };
 
-// A button or an option of a menu: `id` is what the platform sends back when it is chosen
-// ("m|GAME|TURN|INDEX": the INDEXth legal move of that turn; "a|GAME|TURN|ACTION"), at most 100
-// characters (Discord's custom_id).
+// A button or an option of a menu: `id` is what the platform sends back when it is chosen.
+//   m|GAME|TURN|INDEX        play the INDEXth legal move of that turn (a seat with at most
+//                            kMaxMoveChoices moves: a button each)
+//   a|GAME|TURN|ACTION       take the action (offer-draw, accept-draw, decline-draw, resign)
+//   s|GAME|TURN|FROM|PARTIAL the next parts after PARTIAL (a partial move as JSON, null for none
+//                            yet; referee/move_steps.hpp), from the FROMth: a seat with more moves
+//                            builds one a part at a time
+//   w|GAME|TURN|MOVE         play MOVE (JSON), the move the parts chosen make
+//   b|GAME                   the board message's "Your move" (notify::kBoardButton): the moves of
+//                            the presser, when linked to the seat to move
+// Nothing in an id is trusted: the turn must be the game's now, and the move legal then (the
+// turn is played through referee::submit). Discord takes 100 characters (custom_id), Slack 2000
+// (a button's value); an id longer than a platform takes is kept by LongIds.
 struct Choice {
   std::string id;
-  std::string label;  // at most 80 characters (Discord's button label)
-  bool move = true;   // false: an action (draw, resign)
+  std::string label;   // at most 80 characters (Discord's button label)
+  bool move = true;    // false: an action (draw, resign)
+  bool plays = false;  // it plays a move (m|, w|); a part (s|) shows the next ones
 };
 
 struct Answer {
   std::string text;
   bool ephemeral = true;        // shown to the asker alone
-  std::vector<Choice> choices;  // the legal moves first, then the actions
-  std::size_t more_moves = 0;   // moves beyond the choices, played with `play GAME MOVE`
+  std::vector<Choice> choices;  // the legal moves (or the parts) first, then the actions
+  // Answers a choice of parts: it replaces the message the choice was on (Discord's
+  // UPDATE_MESSAGE, Slack's replace_original) rather than adding one.
+  bool replaces = false;
 };
 
 // The longest text an answer has (Discord's message content takes 2000 characters).
 inline constexpr std::size_t kMaxText = 1900;
-// The most moves an answer offers as choices (a menu of 25: Discord's limit).
+// The most moves an answer offers as choices (a menu of 25: Discord's limit); a seat with more
+// builds its move a part at a time.
 inline constexpr std::size_t kMaxMoveChoices = 25;
+// The parts (or moves they complete) an answer shows at once, with "More" and "Start again":
+// with the actions, buttons that fit both platforms (Discord's five rows of five, Slack's 25
+// elements) without a menu.
+inline constexpr std::size_t kStepChoices = 18;
+
+// Choice ids too long for a platform (Discord's custom_id: 100 characters; a partial move of
+// caravanserai's long paths is longer), each kept while serve runs under a short key: "k|" and
+// 32 hex digits of its hash. The newest 100,000 are kept; a key not known (serve restarted, or
+// one older than those) is answered with a refusal that says to ask again (/caravan view).
+class LongIds {
+ public:
+  // `id` itself when it has at most `max` characters, else its key.
+  std::string fit(const std::string& id, std::size_t max);
+  // The id a key stands for; nullopt when it is not known (any more).
+  std::optional<std::string> find(const std::string& key);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::string> ids_;
+  std::deque<std::string> order_;  // the keys, oldest first
+};
 
 // What serve was given for chat: the game masters' chat users (--chat-master), who may `new`.
 struct Config {

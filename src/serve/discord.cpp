@@ -4,6 +4,10 @@
 // against the application's public key (libsodium). A bad or missing signature, a timestamp more
 // than five minutes from now, or a request seen before by any serve on the database (its
 // interaction id or its signature: chat::first_sight) is answered 401 and changes nothing.
+//
+// A part of a move chosen (chat::Choice's s|) is answered by updating the message it was on
+// (UPDATE_MESSAGE); everything else by a message of its own. A choice id beyond a custom_id's 100
+// characters is sent as the short key chat::LongIds keeps it under.
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -28,6 +32,7 @@ constexpr int kEphemeral = 64;  // Discord's message flag: only the asker sees i
 
 struct Discord {
   std::string public_key;  // 32 bytes
+  chat::LongIds long_ids;  // choice ids beyond a custom_id's 100 characters
   chat::Config config;
   chat::Deferred deferred;  // last: the first to go, waiting for the answers that use the rest
 };
@@ -63,15 +68,18 @@ bool signed_by_discord(const Discord& discord, Shared& shared, const httplib::Re
   return chat::first_sight(shared, "discord:sig:" + signature);
 }
 
-Document components_of(const chat::Answer& answer) {
+constexpr std::size_t kCustomId = 100;  // Discord's custom_id (and a menu option's value)
+
+Document components_of(const chat::Answer& answer, chat::LongIds& long_ids) {
   Document rows = Document::array();
   std::vector<const chat::Choice*> moves, actions;
   for (const auto& choice : answer.choices) (choice.move ? moves : actions).push_back(&choice);
-  auto button = [](const chat::Choice& choice) {
+  auto button = [&long_ids](const chat::Choice& choice) {
+    // A button that plays a move is primary; a part, a page and an action are secondary.
     return Document{{"type", 2},
-                    {"style", choice.move ? 1 : 2},
+                    {"style", choice.plays ? 1 : 2},
                     {"label", choice.label.empty() ? "-" : choice.label},
-                    {"custom_id", choice.id}};
+                    {"custom_id", long_ids.fit(choice.id, kCustomId)}};
   };
   auto add_buttons = [&](const std::vector<const chat::Choice*>& list) {
     for (std::size_t i = 0; i < list.size() && rows.size() < 5; i += 5) {
@@ -89,8 +97,8 @@ Document components_of(const chat::Answer& answer) {
     Document options = Document::array();
     for (const auto* move : moves)
       if (options.size() < 25)
-        options.push_back(
-            {{"label", move->label.empty() ? "-" : move->label}, {"value", move->id}});
+        options.push_back({{"label", move->label.empty() ? "-" : move->label},
+                           {"value", long_ids.fit(move->id, kCustomId)}});
     rows.push_back({{"type", 1},
                     {"components", Document::array({{{"type", 3},
                                                      {"custom_id", "select"},
@@ -101,15 +109,14 @@ Document components_of(const chat::Answer& answer) {
   return rows;
 }
 
-Document message_of(const chat::Answer& answer) {
-  std::string text = answer.text;
-  if (answer.more_moves > 0)
-    text += fmt::format("\n{} more move{}: /caravan moves, then /caravan play GAME MOVE",
-                        answer.more_moves, answer.more_moves == 1 ? "" : "s");
-  Document data = {{"content", text}, {"allowed_mentions", {{"parse", Document::array()}}}};
-  if (answer.ephemeral) data["flags"] = kEphemeral;
-  if (!answer.choices.empty()) data["components"] = components_of(answer);
-  return {{"type", 4}, {"data", data}};
+// The answer as Discord's interaction response: a message of its own (type 4), or, for the
+// parts of a move, the message they were chosen on updated (type 7, UPDATE_MESSAGE: it stays
+// as ephemeral as it was).
+Document message_of(const chat::Answer& answer, chat::LongIds& long_ids) {
+  Document data = {{"content", answer.text}, {"allowed_mentions", {{"parse", Document::array()}}}};
+  if (answer.ephemeral && !answer.replaces) data["flags"] = kEphemeral;
+  if (!answer.choices.empty()) data["components"] = components_of(answer, long_ids);
+  return {{"type", answer.replaces ? 7 : 4}, {"data", data}};
 }
 
 std::string user_of(const Document& interaction) {
@@ -146,6 +153,8 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
   // What is asked: a command's words, or a chosen button's (or menu option's) id.
   std::vector<std::string> words;
   std::string choice, game;
+  // A kept id (k|, see chat::LongIds) no longer known.
+  bool expired = false;
   if (type == 2) {  // APPLICATION_COMMAND: /caravan SUB with its options
     const Document subs = data.value("options", Document::array());
     if (!subs.empty() && subs[0].is_object()) {
@@ -162,14 +171,25 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
     const Document values = data.value("values", Document::array());
     if (choice == "select" && !values.empty() && values[0].is_string())
       choice = values[0].get<std::string>();
+    if (choice.starts_with("k|")) {  // an id kept here, too long for a custom_id
+      const auto kept = discord.long_ids.find(choice);
+      expired = !kept;
+      if (kept) choice = *kept;
+    }
+    // A choice that plays names its game: m|, a| and w| (chat::Choice).
     const auto first = choice.find('|'), second = choice.find('|', first + 1);
-    if (first != std::string::npos && second != std::string::npos)
+    if ((choice.starts_with("m|") || choice.starts_with("a|") || choice.starts_with("w|")) &&
+        second != std::string::npos)
       game = choice.substr(first + 1, second - first - 1);
   }
-  auto run = [&discord, &shared, type, user, words, choice] {
+  auto run = [&discord, &shared, type, user, words, choice, expired] {
     chat::Answer answer;
     try {
       if (user.id.empty()) throw core::UserError(core::Exit::kUsage, "no user in the interaction");
+      if (expired)
+        throw core::UserError(core::Exit::kRejected,
+                              "this choice is no longer known here (serve has restarted since, or "
+                              "it is old): /caravan view GAME gives fresh ones");
       if (type == 2)
         answer = chat::run_command(shared, discord.config, user, words);
       else if (type == 3)
@@ -180,7 +200,7 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
       answer = {};
       answer.text = fmt::format("Refused ({}): {}", static_cast<int>(error.code()), error.what());
     }
-    return message_of(answer);
+    return message_of(answer, discord.long_ids);
   };
   // A turn after which the referee's bot plays may outlast Discord's three seconds: answered at
   // once as deferred (type 5), then followed up on the interaction's webhook.

@@ -12,6 +12,8 @@
 // CARAVAN_REF_SLACK_API names, for tests), from a detached thread. So is a command that plays a
 // turn in a game where the referee's bot holds a seat; any other command is answered in the
 // request's own answer.
+// A part of a move chosen (chat::Choice's s|) replaces the message it was on (replace_original);
+// anything else is a message of its own.
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -64,10 +66,7 @@ Document text_object(const std::string& text) {
 }
 
 Document message_of(const chat::Answer& answer) {
-  std::string text = answer.text;
-  if (answer.more_moves > 0)
-    text += fmt::format("\n{} more move{}: /caravan moves GAME, then /caravan play GAME MOVE",
-                        answer.more_moves, answer.more_moves == 1 ? "" : "s");
+  const std::string& text = answer.text;
   Document message = {{"response_type", answer.ephemeral ? "ephemeral" : "in_channel"},
                       {"text", text}};
   if (answer.choices.empty()) return message;
@@ -88,13 +87,16 @@ Document message_of(const chat::Answer& answer) {
                         {"placeholder", text_object("Choose a move")},
                         {"options", options}});
   }
-  for (const auto& choice : answer.choices) {
+  // A button's action_id is unique in its message, at most 255 characters: its place.
+  for (std::size_t i = 0; i < answer.choices.size(); ++i) {
+    const chat::Choice& choice = answer.choices[i];
     if (choice.move && answer.choices.size() > 25) continue;
     Document button = {{"type", "button"},
-                       {"action_id", choice.id},
+                       {"action_id", fmt::format("choice-{}", i)},
                        {"value", choice.id},
                        {"text", text_object(choice.label)}};
     if (!choice.move && choice.id.ends_with("|resign")) button["style"] = "danger";
+    if (choice.plays) button["style"] = "primary";
     elements.push_back(button);
   }
   blocks.push_back({{"type", "actions"}, {"elements", elements}});
@@ -178,8 +180,11 @@ void interaction(Slack& slack, Shared& shared, const httplib::Request& req,
     } catch (const core::UserError& error) {
       answer = refused(error);
     }
+    // The parts of a move replace the message they were chosen on; anything else is a message
+    // of its own (a turn's receipt stays, and the board's message in the channel is never
+    // replaced).
     Document message = message_of(answer);
-    message["replace_original"] = false;
+    message["replace_original"] = answer.replaces;
     return message.dump();
   });
 }

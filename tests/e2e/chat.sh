@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Play from chat: caravan-ref serve as Discord's interactions and Slack's command and buttons call
 # it, each request signed as the platform documents (tests/e2e/chat_client.py): a whole game of
-# each engine through Discord, one through Slack, every command once; bad signatures, stale
-# timestamps, replays, forged users and wrong tokens refused; no answer shows a seat's view to
-# another or names a token.
+# each engine through Discord (a move built a part at a time where there are more than buttons),
+# one through Slack and moves by parts, every command once; the board message's button; bad
+# signatures, stale timestamps, stale parts, replays, forged users and wrong tokens refused; no
+# answer shows a seat's view to another or names a token.
 source "$(dirname "$0")/lib.sh" "$@"
 PY=/usr/bin/python3
 "$PY" -c 'import nacl.signing' 2>/dev/null || PY=python3

@@ -9,13 +9,21 @@ timestamp + body with Ed25519 (nacl.signing); Slack's signature is v0= and the h
 "v0:TIMESTAMP:BODY" (Python's hmac, as Slack's docs give it: slack_sdk is not in Debian).
 
 A whole game of each engine is played through Discord's interactions alone (the first move
-offered each time), one game through Slack's command and buttons (their follow-ups posted to a
-response_url served here); every command once on each. Refused, each changing nothing: a bad
+offered each time; where a seat has more moves than buttons, built a part at a time, each part
+answered by updating its message, every third move by the deepest parts), one game through
+Slack's command and buttons (their follow-ups posted to a response_url served here), and several
+moves of huber-caravan through Slack's parts; every command once on each. Where the parts or
+pages first appear in a game, every button of every step is followed: the moves they play are
+exactly the seat's legal moves. The board's message (each platform's notice, received here)
+carries "Your move": pressed by the seat to move's user it answers as `moves` does, anyone else
+is refused; stale parts (a turn gone by) and kept ids serve does not know are refused. Refused, each changing nothing: a bad
 signature, a stale timestamp, a replayed request, a user not linked to the seat, a wrong claim
 token. Every answer is scanned: no token, and nothing of a seat's own view but to that seat.
 """
 import calendar
 import datetime
+import email.parser
+import email.policy
 import hashlib
 import hmac
 import http.client
@@ -59,12 +67,26 @@ def cli(*args, ok=True, text_format=False):
 
 # ---- Slack's response_url: a receiver on 127.0.0.1
 FOLLOW_UPS = queue.Queue()
+NOTICES = queue.Queue()  # the board's messages, posted to /notice-... by caravan-ref-notify
+
+
+def message_json(content_type, body):
+    """The JSON of a post: the body, or a Discord form's payload_json part (with the picture)."""
+    if not content_type.startswith("multipart/"):
+        return json.loads(body)
+    form = email.parser.BytesParser(policy=email.policy.default).parsebytes(
+        b"Content-Type: " + content_type.encode() + b"\r\n\r\n" + body)
+    for part in form.iter_parts():
+        if part.get_param("name", header="content-disposition") == "payload_json":
+            return json.loads(part.get_payload(decode=True))
+    return {}
 
 
 class Receiver(http.server.BaseHTTPRequestHandler):
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        FOLLOW_UPS.put((self.path, json.loads(body)))
+        document = message_json(self.headers.get("Content-Type", ""), body)
+        (NOTICES if self.path.startswith("/notice-") else FOLLOW_UPS).put((self.path, document))
         self.send_response(200)
         self.end_headers()
         self.wfile.write(b"ok")
@@ -150,13 +172,20 @@ def discord_answer(server, user, body):
     check(status == 200, f"discord: {status} {text[:200]}")
     answer = json.loads(text)
     data = answer.get("data", {})
+    # An update (type 7) is of the message the choice was on: only a seat's own, ephemeral
+    # (discord_play checks that).
     ANSWERS.append(("discord:" + user, data.get("content", ""), text,
-                    bool(data.get("flags", 0) & 64)))
+                    bool(data.get("flags", 0) & 64) or answer.get("type") == 7))
     return answer
 
 
+MOVE_IDS = ("m|", "s|", "w|", "k|")  # a move, a part of one, one the parts make, one kept
+KEPT = [0, 0]  # the kept ids (k|) offered, and pressed: partial moves too long for a custom_id
+
+
 def discord_choices(answer):
-    """The moves offered ([(custom_id or None, value)]) and the actions, as Discord shows them."""
+    """The moves (and parts) offered ([(custom_id, values or None, label)]) and the actions, as
+    Discord shows them."""
     moves, actions = [], []
     for row in answer.get("data", {}).get("components", []):
         check(len(row["components"]) <= 5, "discord: at most 5 components a row")
@@ -164,12 +193,21 @@ def discord_choices(answer):
             if c["type"] == 2:
                 check(len(c["label"]) <= 80 and len(c["custom_id"]) <= 100,
                       f"discord: a button within limits: {c}")
-                kind = moves if c["custom_id"].startswith("m|") else actions
-                kind.append((c["custom_id"], None))
+                KEPT[0] += c["custom_id"].startswith("k|")
+                kind = moves if c["custom_id"].startswith(MOVE_IDS) else actions
+                # A button that plays a move is primary, a part or a page secondary.
+                plays = c["style"] == 1 and c["custom_id"].startswith(MOVE_IDS)
+                kind.append((c["custom_id"], None, ("Play: " if plays else "") + c["label"]))
             elif c["type"] == 3:
-                check(len(c["options"]) <= 25, "discord: at most 25 options in a menu")
-                moves += [(c["custom_id"], [o["value"]]) for o in c["options"]]
+                check(len(c["options"]) <= 25 and
+                      all(len(o["value"]) <= 100 for o in c["options"]),
+                      "discord: at most 25 options in a menu, each within limits")
+                moves += [(c["custom_id"], [o["value"]], "Play: " + o["label"])
+                          for o in c["options"]]
     check(len(answer.get("data", {}).get("components", [])) <= 5, "discord: at most 5 rows")
+    ids = [c["custom_id"] for row in answer.get("data", {}).get("components", [])
+           for c in row["components"]]
+    check(len(ids) == len(set(ids)), f"discord: each custom_id once in a message: {ids}")
     return moves, actions
 
 
@@ -226,10 +264,15 @@ def slack_choices(document):
         check(len(block["elements"]) <= 25, "slack: at most 25 elements in an actions block")
         for e in block["elements"]:
             if e["type"] == "button":
-                action = {"type": "button", "action_id": e["action_id"], "value": e["value"]}
-                (moves if e["value"].startswith("m|") else actions).append(action)
+                check(len(e["value"]) <= 2000 and len(e["action_id"]) <= 255,
+                      f"slack: a button within limits: {e}")
+                action = {"type": "button", "action_id": e["action_id"], "value": e["value"],
+                          "text": e["text"], "style": e.get("style")}
+                (moves if e["value"].startswith(MOVE_IDS) else actions).append(action)
             elif e["type"] == "static_select":
-                check(len(e["options"]) <= 100, "slack: at most 100 options in a menu")
+                check(len(e["options"]) <= 100 and
+                      all(len(o["value"]) <= 150 for o in e["options"]),
+                      "slack: at most 100 options in a menu, each within limits")
                 moves += [{"type": "static_select", "action_id": e["action_id"],
                            "selected_option": o} for o in e["options"]]
     return moves, actions
@@ -290,6 +333,84 @@ def check_no_leak(game, seats, users, start):
                 return
 
 
+NAV = ("More (", "Start again")
+PARTS = {"clicks": 0, "turns": 0, "most": 0}  # part clicks, turns played by parts, most in one
+
+
+def discord_play(server, user, answer, prefer_parts=False):
+    """Plays a move from a seat's ephemeral answer by its buttons alone: a part at a time where
+    there are more moves than buttons (each part answered by updating that message, type 7),
+    until a button plays the move. The answer that played it, and the ids of the last step."""
+    check(answer["data"].get("flags") == 64, "discord: the moves are offered ephemerally")
+    step_ids, clicks = [], 0
+    for _ in range(80):
+        moves, _ = discord_choices(answer)
+        pick = [m for m in moves if not m[2].startswith(NAV)]
+        if not check(pick, f"discord: nothing to choose: {answer['data']['content'][-300:]}"):
+            return answer, step_ids
+        if prefer_parts:  # a part, else the next page (once), else a move
+            pick = ([m for m in pick if not m[2].startswith("Play: ")] or
+                    [m for m in moves if m[2].startswith("More (") and not step_ids] or pick)
+        custom, values, _ = pick[0]
+        KEPT[1] += custom.startswith("k|")
+        answer = discord_click(server, user, custom, values)
+        if answer.get("type") != 7:
+            if clicks:
+                PARTS["clicks"] += clicks
+                PARTS["turns"] += 1
+                PARTS["most"] = max(PARTS["most"], clicks)
+            return answer, step_ids
+        clicks += 1
+        check("flags" not in answer["data"] and answer["data"]["components"],
+              f"discord: a part updates the message with the next ones: {answer}")
+        step_ids = [m for m in discord_choices(answer)[0]]
+    check(False, "discord: 80 parts made no move")
+    return answer, step_ids
+
+
+def move_of(custom):
+    """The move a w| id plays (JSON after KIND|GAME|TURN|)."""
+    return json.loads(custom.split("|", 3)[3])
+
+
+def walk_parts(server, user, game, kind, player, answer):
+    """Every button of every step, followed from a seat's first answer (the parts change
+    nothing): the moves the buttons play are exactly the seat's legal moves."""
+    reached, seen, todo, clicks = set(), set(), [answer], 0
+    while todo:
+        for custom, values, label in discord_choices(todo.pop())[0]:
+            if custom in seen:
+                continue
+            seen.add(custom)
+            check(not custom.startswith("k|"), f"{game}: the walk meets no kept id ({label})")
+            if custom.startswith("w|") or custom.startswith("m|"):
+                check(custom.startswith("w|"), f"{game}: a move by index among parts: {custom}")
+                reached.add(json.dumps(move_of(custom), sort_keys=True))
+            elif custom.startswith("s|") and not label.startswith("Start again"):
+                step = discord_click(server, user, custom, values)
+                clicks += 1
+                if check(step.get("type") == 7, f"{game}: a part is an update: {step}"):
+                    todo.append(step)
+    legal = json.loads(cli("moves", game, "--player", player, "--limit", "100000").stdout)["moves"]
+    check(reached == {json.dumps(m, sort_keys=True) for m in legal},
+          f"{game}: the parts reach every legal move and no other ({len(reached)} of {len(legal)})")
+    print(f"chat: {kind} {game}: {len(legal)} legal moves, each reached through the parts "
+          f"({clicks} steps)", flush=True)
+    return len(legal)
+
+
+def discord_stale(server, user, game, step_ids):
+    """The parts and moves of a turn gone by are refused, each changing nothing."""
+    before = state_of(game)["turns"]
+    for custom, values, label in step_ids[:2] + step_ids[-1:]:
+        answer = discord_click(server, user, custom, values)
+        check(answer.get("type") == 4 and answer["data"].get("flags") == 64 and
+              "Refused (65)" in answer["data"]["content"] and
+              "that choice was for turn" in answer["data"]["content"],
+              f"{game}: a stale {label!r} is refused: {answer['data']['content'][:200]}")
+    check(state_of(game)["turns"] == before, f"{game}: stale parts changed nothing")
+
+
 def discord_game(server, kind, played):
     game, seats = new_game(kind)
     users = {name: "1000000000000000%02d" % (i + 10) for i, (name, _) in enumerate(seats)}
@@ -304,6 +425,7 @@ def discord_game(server, kind, played):
                   answer["data"]["content"], f"{kind}: {name} claims the seat: {answer}")
     names = [n for n, _ in seats]
     start = len(ANSWERS)
+    walked, stale = set(), False
     for _ in range(3000):
         moved = False
         for name in names:
@@ -312,8 +434,19 @@ def discord_game(server, kind, played):
             if not moves:
                 continue
             before = state_of(game)["turns"]
-            custom, values = moves[0]
-            answer = discord_click(server, users[name], custom, values)
+            # Once a game at the first position with pages of moves, and once at the first with
+            # moves of several parts: every move reachable through the parts (not caravanserai's
+            # thousands).
+            pages = any(m[0].startswith("s|") for m in moves)
+            parts = any(m[0].startswith("s|") and not m[2].startswith(NAV) for m in moves)
+            if kind != "caravanserai" and ((pages and "pages" not in walked) or
+                                           (parts and "parts" not in walked)):
+                walk_parts(server, users[name], game, kind, name, answer)
+                walked |= {"pages"} | ({"parts"} if parts else set())
+            answer, step_ids = discord_play(server, users[name], answer, played[0] % 3 == 1)
+            if step_ids and not stale:  # once a game: the last step's buttons, now stale
+                stale = True
+                discord_stale(server, users[name], game, step_ids)
             if not check("played" in answer["data"]["content"],
                          f"{kind}: the move was refused: {answer['data']['content'][:300]}"):
                 return game, seats, users
@@ -411,7 +544,21 @@ def run(server):
         if sample <= 1 or index % sample == offset:
             GAMES.append(discord_game(server, kind, turns)[:2])
     check(len(GAMES) >= 5 or sample > 1, f"a game of each engine: {len(GAMES)} of {every}")
-    print(f"chat: {len(GAMES)} games, {turns[0]} moves through Discord", flush=True)
+    print(f"chat: {len(GAMES)} games, {turns[0]} moves through Discord, {PARTS['turns']} of them "
+          f"built by {PARTS['clicks']} parts (at most {PARTS['most']} in one); {KEPT[0]} ids kept "
+          f"for being too long for a custom_id, {KEPT[1]} of them pressed", flush=True)
+    check(PARTS["turns"] >= 20 or sample > 1, "moves built a part at a time")
+    check(KEPT[1] > 0 or "caravanserai" not in [k for i, k in enumerate(every)
+                                                if sample <= 1 or i % sample == offset],
+          "caravanserai's long partial moves are kept under a short id, and pressed")
+    # A kept id serve does not know (it was restarted, or the id is old): refused, said why.
+    game, seats = GAMES[0]
+    forgotten = discord_click(server, MASTER, "k|" + "0" * 32)
+    check(forgotten.get("type") == 4 and forgotten["data"].get("flags") == 64 and
+          "no longer known" in forgotten["data"]["content"],
+          f"an unknown kept id is refused: {forgotten['data']['content'][:200]}")
+
+    board_button(server)
 
     # Refused requests, each changing nothing: a game to move in.
     game, seats = new_game("nv-caravan")
@@ -504,6 +651,7 @@ def run(server):
     # Slack: a whole game through the command and buttons, every command once.
     slack_game(server)
     slack_bot_moves(server)
+    slack_parts(server)
 
     # No answer but the master's `new` names a token; every private answer was ephemeral.
     tokens = [t for _, ts in GAMES for _, t in ts]
@@ -527,13 +675,17 @@ def discord_bot_game(server):
         if not moves:
             break
         before = state_of(game)["turns"]
-        custom, values = moves[0]
-        data = {"custom_id": custom, "component_type": 3 if values else 2}
-        if values:
-            data["values"] = values
-        body = interaction(3, ann, data)
-        status, text = server.post("/discord/interactions", body, discord_signed(body))
-        answer = json.loads(text)
+        for _ in range(80):  # the parts of a move are answered at once (type 7), the move later
+            custom, values, _ = moves[0]
+            data = {"custom_id": custom, "component_type": 3 if values else 2}
+            if values:
+                data["values"] = values
+            body = interaction(3, ann, data)
+            status, text = server.post("/discord/interactions", body, discord_signed(body))
+            answer = json.loads(text)
+            if answer.get("type") != 7:
+                break
+            moves, _ = discord_choices(answer)
         if not check(status == 200 and answer == {"type": 5, "data": {"flags": 64}},
                      f"bot game: a move is deferred, ephemerally: {text[:200]}"):
             return
@@ -584,6 +736,152 @@ def slack_bot_moves(server):
               message.get("response_type") == "ephemeral",
               f"slack: the deferred command's answer: {path} {message.get('text', '')[:200]}")
         check(state_of(game)["turns"] >= before + 2, "slack: the bot answered the move")
+
+
+def slack_play(server, user, answer, prefer_parts=False):
+    """Slack's buttons alone, as discord_play: each part answered on the response_url by
+    replacing the message it was chosen on; the answer that played, and the last step's buttons."""
+    step = []
+    for _ in range(80):
+        moves, _ = slack_choices(answer)
+        pick = [m for m in moves if not m["text"]["text"].startswith(NAV)]
+        if not check(pick, f"slack: nothing to choose: {answer.get('text', '')[-300:]}"):
+            return answer, step
+        if prefer_parts:  # a part, else the next page (once), else a move (a primary button)
+            pick = ([m for m in pick if m["style"] != "primary"] or
+                    [m for m in moves if m["text"]["text"].startswith("More (") and not step] or
+                    pick)
+        answer = slack_click(server, user, pick[0])
+        if answer.get("replace_original") is not True:
+            check(answer.get("replace_original") is False,
+                  "slack: a played move is a message of its own (its receipt stays)")
+            return answer, step
+        check(answer.get("response_type") == "ephemeral" and slack_choices(answer)[0],
+              f"slack: a part replaces the message with the next ones: {answer.get('text')}")
+        step = slack_choices(answer)[0]
+    check(False, "slack: 80 parts made no move")
+    return answer, step
+
+
+def slack_parts(server):
+    """A game whose seats have more moves than an actions block holds (huber-caravan), played
+    through Slack's buttons alone, a part at a time, for several turns; a stale part refused."""
+    game, seats = new_game("huber-caravan")
+    GAMES.append((game, seats))
+    users = {name: "U0HUBER%d" % i for i, (name, _) in enumerate(seats)}
+    for name, user in users.items():
+        cli("admin", "notify", "mention", game, name, "slack:" + user, "--reason", "t")
+    start, turns, stale = len(ANSWERS), 0, False
+    for turn in range(8):
+        name = state_of(game)["to_move"][0]
+        before = state_of(game)["turns"]
+        answer, step = slack_play(server, users[name], slack(server, users[name], f"view {game}"),
+                                  turn % 2 == 1)
+        if not check("played" in answer.get("text", ""),
+                     f"slack: a move by parts: {answer.get('text', '')[:300]}"):
+            return
+        check(state_of(game)["turns"] == before + 1, "slack: one move, one turn")
+        turns += 1
+        if step and not stale:
+            stale = True
+            refused = slack_click(server, users[name], step[0])
+            check("Refused (65)" in refused.get("text", "") and
+                  refused.get("replace_original") is False and
+                  refused.get("response_type") == "ephemeral",
+                  f"slack: a stale part is refused: {refused.get('text', '')[:200]}")
+            check(state_of(game)["turns"] == before + 1, "slack: a stale part changed nothing")
+    check(stale, "slack: some move took more than one part")
+    check_no_leak(game, [n for n, _ in seats], {n: "slack:" + u for n, u in users.items()}, start)
+    print(f"chat: {turns} huber-caravan moves through Slack's parts", flush=True)
+
+
+def notices(game, paths):
+    """The board's messages of `game` posted to each of `paths` (the newest of each)."""
+    got = {}
+    try:
+        while set(got) != set(paths):
+            path, document = NOTICES.get(timeout=20)
+            text = document.get("content", document.get("text", ""))
+            if path in paths and game in text:
+                got[path] = document
+    except queue.Empty:
+        check(False, f"{game}: no board message at {set(paths) - set(got)}")
+    while not NOTICES.empty():
+        path, document = NOTICES.get_nowait()
+        if path in paths and game in document.get("content", document.get("text", "")):
+            got[path] = document
+    return got
+
+
+def board_button(server):
+    """The board's message in the channel (each platform's notice, received here) carries "Your
+    move": pressed by the user of the seat to move, it answers what /caravan moves answers, to
+    them alone; pressed by anyone else, a refusal to them alone; nothing changes."""
+    with open(os.path.join(SRC, "examples", "huber-caravan", "new.args")) as f:
+        args = [a for a in f.read().split("\n") if a]
+    made = json.loads(cli("new", "huber-caravan", *args, "--notify",
+                          "discord:" + SLACK_BASE + "notice-d/x", "--notify",
+                          "slack:" + SLACK_BASE + "notice-s/x").stdout)
+    game = made["game"]
+    seats = [(p["name"], p["token"]) for p in made["players"]]
+    GAMES.append((game, seats))
+    ids = {name: "1000000000000001%02d" % i for i, (name, _) in enumerate(seats)}
+    slack_ids = {name: "U0BOARD%d" % i for i, (name, _) in enumerate(seats)}
+    for name, _ in seats:
+        cli("admin", "notify", "mention", game, name, "discord:" + ids[name], "--reason", "t")
+        cli("admin", "notify", "mention", game, name, "slack:" + slack_ids[name], "--reason", "t")
+    mover = state_of(game)["to_move"][0]
+    other = next(n for n, _ in seats if n != mover)
+    got = notices(game, ["/notice-d/x", "/notice-s/x"])
+    if not check(len(got) == 2, f"{game}: a board message to each platform"):
+        return
+    before = state_of(game)["turns"]
+    # Discord: the button is a message component naming the game.
+    discord_notice = got["/notice-d/x"]
+    button = discord_notice["components"][0]["components"][0]
+    check(button["custom_id"] == "b|" + game and button["label"] == "Your move",
+          f"discord: the board's button: {button}")
+    check("You: " not in discord_notice["content"], "discord: the board message is the public one")
+    pressed = discord_click(server, ids[mover], button["custom_id"])
+    moves = discord(server, ids[mover], "moves", game=game)
+    check(pressed.get("type") == 4 and pressed["data"].get("flags") == 64 and
+          pressed["data"]["content"] == moves["data"]["content"] and
+          pressed["data"]["components"] == moves["data"]["components"],
+          f"discord: the board's button answers the seat to move as moves does: "
+          f"{pressed['data']['content'][:200]}")
+    for user, code, why in ((ids[other], 65, "not your move"), (OUTSIDER, 77, "no seat")):
+        refused = discord_click(server, user, button["custom_id"])
+        check(refused.get("type") == 4 and refused["data"].get("flags") == 64 and
+              f"Refused ({code})" in refused["data"]["content"],
+              f"discord: the board's button pressed by another ({why}): "
+              f"{refused['data']['content'][:200]}")
+    # Slack: the button in the actions block after the text.
+    slack_notice = got["/notice-s/x"]
+    element = slack_notice["blocks"][-1]["elements"][0]
+    check(element["value"] == "b|" + game, f"slack: the board's button: {element}")
+    action = {"type": "button", "action_id": element["action_id"], "value": element["value"]}
+    pressed = slack_click(server, slack_ids[mover], action)
+    moves = slack(server, slack_ids[mover], f"moves {game}")
+    check(pressed.get("response_type") == "ephemeral" and pressed.get("replace_original") is False
+          and pressed.get("text") == moves["text"] and pressed.get("blocks") == moves["blocks"],
+          f"slack: the board's button answers the seat to move as moves does: "
+          f"{pressed.get('text', '')[:200]}")
+    for user, code in ((slack_ids[other], 65), ("U0OUTSIDE", 77)):
+        refused = slack_click(server, user, action)
+        check(f"Refused ({code})" in refused.get("text", "") and
+              refused.get("response_type") == "ephemeral" and
+              refused.get("replace_original") is False,
+              f"slack: the board's button pressed by another: {refused.get('text', '')[:200]}")
+    check(state_of(game)["turns"] == before, "the board's button changed nothing")
+    print(f"chat: {game}: the board's button answered its seat's user, refused the others",
+          flush=True)
+    # From the button's answer to a move, a part at a time.
+    answer, _ = discord_play(server, ids[mover], discord_click(server, ids[mover], "b|" + game))
+    check("played" in answer["data"]["content"] and state_of(game)["turns"] == before + 1,
+          f"a move played from the board's button: {answer['data']['content'][:200]}")
+    after = notices(game, ["/notice-d/x"])
+    check(after.get("/notice-d/x", {}).get("components", [{}])[0].get("components", [{}])[0]
+          .get("custom_id") == "b|" + game, "the next board message carries the button again")
 
 
 def slack_game(server):

@@ -262,6 +262,23 @@ received "/chat-s/$SECRET" | tail -1 >slack-last.json
 jq -e '.mrkdwn == false and (.text | startswith("<@U024BE7LH> ")) and
   (.text | contains("Now bob to move"))' slack-last.json >/dev/null && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: Slack"; cat slack-last.json; }
+# The seat to move has a "Your move" button on both, naming the game alone (caravan-ref(1),
+# PLAYING FROM CHAT); a finished game's last message has none.
+jq -e --arg id "b|$G4" '.components == [{"type": 1, "components": [{"type": 2, "style": 1,
+  "label": "Your move", "custom_id": $id}]}]' discord-last.json >/dev/null &&
+  PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: Discord's button"; }
+jq -e --arg id "b|$G4" '(.blocks | map(.type)) == ["section", "section", "actions"] and
+  .blocks[0].text == {"type": "mrkdwn", "text": "<@U024BE7LH> "} and
+  .blocks[1].text.type == "plain_text" and (.blocks[1].text.text | contains("Now bob to move")) and
+  .blocks[2].elements == [{"type": "button", "action_id": "board", "style": "primary",
+    "text": {"type": "plain_text", "text": "Your move", "emoji": false}, "value": $id}]' \
+  slack-last.json >/dev/null && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: Slack's button"; }
+received "/discord/$SECRET" | tail -1 | jq -e 'has("components") | not' >/dev/null &&
+  received "/slack/$SECRET" | tail -1 | jq -e 'has("blocks") | not' >/dev/null &&
+  received "/discord/$SECRET" | head -1 | jq -e --arg id "b|$GAME" \
+    '.components[0].components[0].custom_id == $id' >/dev/null &&
+  PASSED=$((PASSED + 1)) || { FAILED=$((FAILED + 1)); echo "FAIL: a button after the end"; }
 
 # 7. Small things: the same target twice on `new` is refused without naming a game that never
 # was; caravan-ref-notify --help.

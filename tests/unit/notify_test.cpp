@@ -623,6 +623,67 @@ TEST(NotifyPayload, TheSeatToMoveIsMentionedAndNobodyElse) {
   EXPECT_NE(slack["text"].get<std::string>().find("&lt;@999&gt;"), std::string::npos);
 }
 
+// The board's message carries a "Your move" button that names the game and nothing else, while
+// a seat is to move; Slack's shows the same lines in blocks, the text left as the fallback.
+TEST(NotifyPayload, WhileASeatIsToMoveTheMessageCarriesAYourMoveButtonNamingTheGame) {
+  const Document event = {{"game", "abcd2345"},
+                          {"to_move", Document::array({"<@bob>"})},
+                          {"finished", false},
+                          {"page", "https://games.example/watch/abcd2345"},
+                          {"text", "Caravaneers game abcd2345\nNow *<@bob>* to move"}};
+  const Document discord =
+      Document::parse(notify::body(event, notify::Format::kDiscord, {"80351110224678912"}));
+  ASSERT_EQ(discord["components"].size(), 1u);
+  const Document& button = discord["components"][0]["components"][0];
+  EXPECT_EQ(discord["components"][0]["type"], 1) << "an action row";
+  EXPECT_EQ(button["type"], 2);
+  EXPECT_EQ(button["custom_id"], "b|abcd2345");
+  EXPECT_EQ(button["label"], "Your move");
+  EXPECT_EQ(discord["content"],
+            "<@80351110224678912> Caravaneers game abcd2345\nNow \\*\\<\\@bob>\\* to move\n"
+            "<https://games.example/watch/abcd2345>")
+      << "the text is as without the button";
+
+  const Document slack =
+      Document::parse(notify::body(event, notify::Format::kSlack, {"U024BE7LH"}));
+  EXPECT_EQ(slack["text"],
+            "<@U024BE7LH> Caravaneers game abcd2345\nNow *&lt;@bob&gt;* to move\n"
+            "<https://games.example/watch/abcd2345>")
+      << "the fallback is the message as without the button";
+  const Document& blocks = slack["blocks"];
+  ASSERT_EQ(blocks.size(), 4u) << blocks.dump();
+  EXPECT_EQ(blocks[0]["text"], Document({{"type", "mrkdwn"}, {"text", "<@U024BE7LH> "}}))
+      << "the ping, in mrkdwn";
+  EXPECT_EQ(blocks[1]["text"]["type"], "plain_text") << "a name's markup shows as written";
+  EXPECT_EQ(blocks[1]["text"]["text"], "Caravaneers game abcd2345\nNow *<@bob>* to move");
+  EXPECT_EQ(blocks[2]["elements"][0]["text"], "<https://games.example/watch/abcd2345>");
+  EXPECT_EQ(blocks[3]["type"], "actions");
+  EXPECT_EQ(blocks[3]["elements"][0]["value"], "b|abcd2345");
+  EXPECT_EQ(blocks[3]["elements"][0]["text"]["text"], "Your move");
+
+  // Slack's section holds 3000 characters: a long text keeps its first and last lines there.
+  Document longer = event;
+  std::string text = "Caravaneers game abcd2345";
+  for (int i = 1; i <= 400; ++i) text += "\nTurn " + std::to_string(i) + ": ann played";
+  longer["text"] = text + "\nNow bob to move";
+  const Document cut = Document::parse(notify::body(longer, notify::Format::kSlack));
+  const std::string shown = cut["blocks"][0]["text"]["text"];
+  EXPECT_LE(characters(shown), notify::kSlackSectionCharacters);
+  EXPECT_TRUE(shown.ends_with("\nNow bob to move")) << shown.substr(shown.size() - 40);
+  EXPECT_EQ(cut["text"],
+            longer["text"].get<std::string>() + "\n<" + event["page"].get<std::string>() + ">")
+      << "the fallback is whole";
+
+  // Nobody to move (the game is over): no button, the messages as they were.
+  Document over = event;
+  over["finished"] = true;
+  over["to_move"] = Document::array();
+  EXPECT_FALSE(
+      Document::parse(notify::body(over, notify::Format::kDiscord)).contains("components"));
+  EXPECT_FALSE(Document::parse(notify::body(over, notify::Format::kSlack)).contains("blocks"));
+  EXPECT_EQ(Document::parse(notify::body(event, notify::Format::kJson)), event);
+}
+
 // The leak test (tests/unit/leak_suite_test.cpp) on the news: at every step of random games of
 // each engine that hides things, what a seat cannot see is redrawn; when the same move then leaves
 // an observer's view the same in both worlds, the news of it must be the same, in every format.
