@@ -1,6 +1,8 @@
 # Embeds every schema/NNN_*.sql file into a generated header, so the binary carries its own
 # migrations and runs from any directory.
-file(GLOB CARAVAN_MIGRATIONS ${CMAKE_CURRENT_SOURCE_DIR}/schema/*.sql)
+# CONFIGURE_DEPENDS: a migration added later is embedded by the next build, not only by a new
+# configure.
+file(GLOB CARAVAN_MIGRATIONS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/schema/*.sql)
 list(SORT CARAVAN_MIGRATIONS)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CARAVAN_MIGRATIONS})
 set(CARAVAN_MIGRATION_ITEMS "")
@@ -11,7 +13,7 @@ foreach(migration ${CARAVAN_MIGRATIONS})
 endforeach()
 file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/generated/store/migrations.inc "${CARAVAN_MIGRATION_ITEMS}")
 # The same for PostgreSQL's migrations (schema/pg/NNN_*.sql, src/store/pg.cpp).
-file(GLOB CARAVAN_PG_MIGRATIONS ${CMAKE_CURRENT_SOURCE_DIR}/schema/pg/*.sql)
+file(GLOB CARAVAN_PG_MIGRATIONS CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/schema/pg/*.sql)
 list(SORT CARAVAN_PG_MIGRATIONS)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CARAVAN_PG_MIGRATIONS})
 set(CARAVAN_PG_MIGRATION_ITEMS "")

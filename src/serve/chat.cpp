@@ -422,25 +422,15 @@ std::string shortened(const std::string& text, std::size_t max) {
   return text.substr(0, end) + "...";
 }
 
-std::string LongIds::fit(const std::string& id, std::size_t max) {
+std::string fit_id(Shared& shared, const std::string& id, std::size_t max) {
   if (id.size() <= max) return id;
   const std::string key = fmt::format("k|{}", core::hash_hex(id).substr(0, 32));
-  const std::lock_guard lock(mutex_);
-  if (ids_.emplace(key, id).second) {
-    order_.push_back(key);
-    if (order_.size() > 100000) {
-      ids_.erase(order_.front());
-      order_.pop_front();
-    }
-  }
+  store::keep_chat_id(thread_db(shared), key, id, core::now());
   return key;
 }
 
-std::optional<std::string> LongIds::find(const std::string& key) {
-  const std::lock_guard lock(mutex_);
-  const auto it = ids_.find(key);
-  if (it == ids_.end()) return std::nullopt;
-  return it->second;
+std::optional<std::string> kept_id(Shared& shared, const std::string& key) {
+  return store::chat_id(thread_db(shared), key);
 }
 
 Deferred::~Deferred() {

@@ -13,7 +13,6 @@
 #pragma once
 
 #include <condition_variable>
-#include <deque>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -45,7 +44,7 @@ struct User {
 //                            the presser, when linked to the seat to move
 // Nothing in an id is trusted: the turn must be the game's now, and the move legal then (the
 // turn is played through referee::submit). Discord takes 100 characters (custom_id), Slack 2000
-// (a button's value); an id longer than a platform takes is kept by LongIds.
+// (a button's value); an id longer than a platform takes goes by fit_id's key.
 struct Choice {
   std::string id;
   std::string label;   // at most 80 characters (Discord's button label)
@@ -73,21 +72,14 @@ inline constexpr std::size_t kMaxMoveChoices = 25;
 inline constexpr std::size_t kStepChoices = 18;
 
 // Choice ids too long for a platform (Discord's custom_id: 100 characters; a partial move of
-// caravanserai's long paths is longer), each kept while serve runs under a short key: "k|" and
-// 32 hex digits of its hash. The newest 100,000 are kept; a key not known (serve restarted, or
-// one older than those) is answered with a refusal that says to ask again (/caravan view).
-class LongIds {
- public:
-  // `id` itself when it has at most `max` characters, else its key.
-  std::string fit(const std::string& id, std::size_t max);
-  // The id a key stands for; nullopt when it is not known (any more).
-  std::optional<std::string> find(const std::string& key);
-
- private:
-  std::mutex mutex_;
-  std::map<std::string, std::string> ids_;
-  std::deque<std::string> order_;  // the keys, oldest first
-};
+// caravanserai's long paths is longer) go as a short key, "k|" and 32 hex digits of the id's
+// hash, and the id is kept in the store under it (store::keep_chat_id), where every serve on the
+// database finds it, for thirty days. A key not found there is answered with a refusal that says
+// to ask again (/caravan view).
+std::string fit_id(Shared& shared, const std::string& id, std::size_t max);
+// The id a key (k|) stands for; nullopt when no serve on this database kept it (or it is older
+// than thirty days).
+std::optional<std::string> kept_id(Shared& shared, const std::string& key);
 
 // What serve was given for chat: the game masters' chat users (--chat-master), who may `new`.
 struct Config {

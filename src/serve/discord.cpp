@@ -7,9 +7,11 @@
 //
 // A part of a move chosen (chat::Choice's s|) is answered by updating the message it was on
 // (UPDATE_MESSAGE); everything else by a message of its own. A choice id beyond a custom_id's 100
-// characters is sent as the short key chat::LongIds keeps it under.
+// characters is sent as the short key it is kept under in the store (chat::fit_id).
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,7 +34,6 @@ constexpr int kEphemeral = 64;  // Discord's message flag: only the asker sees i
 
 struct Discord {
   std::string public_key;  // 32 bytes
-  chat::LongIds long_ids;  // choice ids beyond a custom_id's 100 characters
   chat::Config config;
   chat::Deferred deferred;  // last: the first to go, waiting for the answers that use the rest
 };
@@ -70,16 +71,16 @@ bool signed_by_discord(const Discord& discord, Shared& shared, const httplib::Re
 
 constexpr std::size_t kCustomId = 100;  // Discord's custom_id (and a menu option's value)
 
-Document components_of(const chat::Answer& answer, chat::LongIds& long_ids) {
+Document components_of(const chat::Answer& answer, Shared& shared) {
   Document rows = Document::array();
   std::vector<const chat::Choice*> moves, actions;
   for (const auto& choice : answer.choices) (choice.move ? moves : actions).push_back(&choice);
-  auto button = [&long_ids](const chat::Choice& choice) {
+  auto button = [&shared](const chat::Choice& choice) {
     // A button that plays a move is primary; a part, a page and an action are secondary.
     return Document{{"type", 2},
                     {"style", choice.plays ? 1 : 2},
                     {"label", choice.label.empty() ? "-" : choice.label},
-                    {"custom_id", long_ids.fit(choice.id, kCustomId)}};
+                    {"custom_id", chat::fit_id(shared, choice.id, kCustomId)}};
   };
   auto add_buttons = [&](const std::vector<const chat::Choice*>& list) {
     for (std::size_t i = 0; i < list.size() && rows.size() < 5; i += 5) {
@@ -98,7 +99,7 @@ Document components_of(const chat::Answer& answer, chat::LongIds& long_ids) {
     for (const auto* move : moves)
       if (options.size() < 25)
         options.push_back({{"label", move->label.empty() ? "-" : move->label},
-                           {"value", long_ids.fit(move->id, kCustomId)}});
+                           {"value", chat::fit_id(shared, move->id, kCustomId)}});
     rows.push_back({{"type", 1},
                     {"components", Document::array({{{"type", 3},
                                                      {"custom_id", "select"},
@@ -112,10 +113,18 @@ Document components_of(const chat::Answer& answer, chat::LongIds& long_ids) {
 // The answer as Discord's interaction response: a message of its own (type 4), or, for the
 // parts of a move, the message they were chosen on updated (type 7, UPDATE_MESSAGE: it stays
 // as ephemeral as it was).
-Document message_of(const chat::Answer& answer, chat::LongIds& long_ids) {
+Document message_of(const chat::Answer& answer, Shared& shared) {
   Document data = {{"content", answer.text}, {"allowed_mentions", {{"parse", Document::array()}}}};
   if (answer.ephemeral && !answer.replaces) data["flags"] = kEphemeral;
-  if (!answer.choices.empty()) data["components"] = components_of(answer, long_ids);
+  if (!answer.choices.empty()) {
+    // The ids kept for their length (chat::fit_id) are one transaction's writes, not one each.
+    const bool keeps = std::any_of(answer.choices.begin(), answer.choices.end(),
+                                   [](const chat::Choice& c) { return c.id.size() > kCustomId; });
+    std::optional<store::Transaction> keeping;
+    if (keeps) keeping.emplace(thread_db(shared));
+    data["components"] = components_of(answer, shared);
+    if (keeping) keeping->commit();
+  }
   return {{"type", answer.replaces ? 7 : 4}, {"data", data}};
 }
 
@@ -153,7 +162,7 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
   // What is asked: a command's words, or a chosen button's (or menu option's) id.
   std::vector<std::string> words;
   std::string choice, game;
-  // A kept id (k|, see chat::LongIds) no longer known.
+  // A kept id (k|, see chat::fit_id) no longer known.
   bool expired = false;
   if (type == 2) {  // APPLICATION_COMMAND: /caravan SUB with its options
     const Document subs = data.value("options", Document::array());
@@ -172,7 +181,7 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
     if (choice == "select" && !values.empty() && values[0].is_string())
       choice = values[0].get<std::string>();
     if (choice.starts_with("k|")) {  // an id kept here, too long for a custom_id
-      const auto kept = discord.long_ids.find(choice);
+      const auto kept = chat::kept_id(shared, choice);
       expired = !kept;
       if (kept) choice = *kept;
     }
@@ -188,8 +197,8 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
       if (user.id.empty()) throw core::UserError(core::Exit::kUsage, "no user in the interaction");
       if (expired)
         throw core::UserError(core::Exit::kRejected,
-                              "this choice is no longer known here (serve has restarted since, or "
-                              "it is old): /caravan view GAME gives fresh ones");
+                              "this choice is no longer known (older than thirty days, or from "
+                              "another database): /caravan view GAME gives fresh ones");
       if (type == 2)
         answer = chat::run_command(shared, discord.config, user, words);
       else if (type == 3)
@@ -200,7 +209,7 @@ void interaction(Discord& discord, Shared& shared, const httplib::Request& req,
       answer = {};
       answer.text = fmt::format("Refused ({}): {}", static_cast<int>(error.code()), error.what());
     }
-    return message_of(answer, discord.long_ids);
+    return message_of(answer, shared);
   };
   // A turn after which the referee's bot plays may outlast Discord's three seconds: answered at
   // once as deferred (type 5), then followed up on the interaction's webhook.

@@ -15,4 +15,21 @@ bool first_sight(Database& db, const std::string& key, core::Time now) {
   return first;
 }
 
+void keep_chat_id(Database& db, const std::string& key, const std::string& id, core::Time now) {
+  Transaction tx(db);
+  Statement forget(db, "DELETE FROM chat_ids WHERE made_at < ?");
+  forget.bind(1, core::format_time(now - kChatIdsFor)).run();
+  Statement keep(db,
+                 "INSERT INTO chat_ids (key, id, made_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+  keep.bind(1, key).bind(2, id).bind(3, core::format_time(now)).run();
+  tx.commit();
+}
+
+std::optional<std::string> chat_id(Database& db, const std::string& key) {
+  Statement find(db, "SELECT id FROM chat_ids WHERE key = ?");
+  find.bind(1, key);
+  if (!find.step()) return std::nullopt;
+  return find.text(0);
+}
+
 }  // namespace store

@@ -1,9 +1,11 @@
-// The chat requests seen (schema/016_chat_seen.sql): what makes a signed Discord or Slack request
-// count once for every serve on one database, behind a load balancer or after a restart, rather
-// than once for each process.
+// What chat keeps for every serve on one database, behind a load balancer or after a restart,
+// rather than for each process: the signed Discord or Slack requests seen
+// (schema/016_chat_seen.sql), so that each counts once, and the choice ids kept under a short key
+// (schema/017_chat_ids.sql).
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "core/clock.hpp"
@@ -21,5 +23,15 @@ inline constexpr std::chrono::minutes kChatSeenFor{10};
 // the way, in the same transaction (its own, or a savepoint of the caller's). `now` is the one
 // clock's (core::now()).
 bool first_sight(Database& db, const std::string& key, core::Time now);
+
+// How long a kept choice id is known: a button's id names one turn, and a turn may wait days for
+// its deadline; a month covers the slowest game's turn.
+inline constexpr std::chrono::days kChatIdsFor{30};
+
+// Keeps `id` under `key` (the first id given a key stays); ids kept before now - kChatIdsFor are
+// deleted on the way, in the same transaction (its own, or a savepoint of the caller's).
+void keep_chat_id(Database& db, const std::string& key, const std::string& id, core::Time now);
+// The id kept under `key`; nullopt when none is (never kept here, or forgotten).
+std::optional<std::string> chat_id(Database& db, const std::string& key);
 
 }  // namespace store

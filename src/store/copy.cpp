@@ -71,6 +71,8 @@ const Table kTables[] = {
     // chat request is accepted for would otherwise take one it has already played. They are
     // hashes, no secret, and ten minutes' worth at most.
     {"chat_seen", "key, seen_at", "key", false},
+    // Copied: a button already in a chat names its choice by the key alone.
+    {"chat_ids", "key, id, made_at", "key", false},
 };
 
 // What each store keeps of its own (the schema's version, the application id) and the column

@@ -181,6 +181,7 @@ def discord_answer(server, user, body):
 
 MOVE_IDS = ("m|", "s|", "w|", "k|")  # a move, a part of one, one the parts make, one kept
 KEPT = [0, 0]  # the kept ids (k|) offered, and pressed: partial moves too long for a custom_id
+KEPT_IDS = []  # those ids, as offered
 
 
 def discord_choices(answer):
@@ -193,7 +194,9 @@ def discord_choices(answer):
             if c["type"] == 2:
                 check(len(c["label"]) <= 80 and len(c["custom_id"]) <= 100,
                       f"discord: a button within limits: {c}")
-                KEPT[0] += c["custom_id"].startswith("k|")
+                if c["custom_id"].startswith("k|"):
+                    KEPT[0] += 1
+                    KEPT_IDS.append(c["custom_id"])
                 kind = moves if c["custom_id"].startswith(MOVE_IDS) else actions
                 # A button that plays a move is primary, a part or a page secondary.
                 plays = c["style"] == 1 and c["custom_id"].startswith(MOVE_IDS)
@@ -551,7 +554,20 @@ def run(server):
     check(KEPT[1] > 0 or "caravanserai" not in [k for i, k in enumerate(every)
                                                 if sample <= 1 or i % sample == offset],
           "caravanserai's long partial moves are kept under a short id, and pressed")
-    # A kept id serve does not know (it was restarted, or the id is old): refused, said why.
+    # A kept id is in the database, known to every serve on it: pressed on another by someone
+    # else, after its game has moved on, it is found (and refused for who presses it, or when),
+    # not refused as unknown.
+    if KEPT_IDS:
+        other = Server()
+        try:
+            late = discord_click(other, MASTER, KEPT_IDS[0])
+        finally:
+            other.stop()
+        content = late.get("data", {}).get("content", "")
+        check(late.get("type") == 4 and content.startswith("Refused") and
+              "no longer known" not in content,
+              f"a kept id is known to another serve: {content[:200]}")
+    # A kept id no serve on the database kept: refused, said why.
     game, seats = GAMES[0]
     forgotten = discord_click(server, MASTER, "k|" + "0" * 32)
     check(forgotten.get("type") == 4 and forgotten["data"].get("flags") == 64 and

@@ -60,4 +60,31 @@ TEST_F(StoreChatSeen, ARolledBackSightIsForgotten) {
   EXPECT_EQ(rows(db()), 1);
 }
 
+// store::keep_chat_id and store::chat_id (schema/017_chat_ids.sql): a choice id too long for a
+// Discord button, kept under the key the button carries, known to every connection.
+using StoreChatIds = TempDb;
+
+TEST_F(StoreChatIds, AnIdKeptOnOneConnectionIsFoundOnAnother) {
+  store::Database other(path());
+  EXPECT_FALSE(store::chat_id(other, "k|1"));
+  store::keep_chat_id(db(), "k|1", "s|game|4|0|[\"a\"]", kNoon);
+  EXPECT_EQ(store::chat_id(other, "k|1"), "s|game|4|0|[\"a\"]");
+  // The first id given a key stays (a key is a hash of its id: another id under it is a clash).
+  store::keep_chat_id(other, "k|1", "something else", kNoon);
+  EXPECT_EQ(store::chat_id(db(), "k|1"), "s|game|4|0|[\"a\"]");
+}
+
+// Ids older than thirty days go when a later one is kept; younger ones stay.
+TEST_F(StoreChatIds, IdsOlderThanThirtyDaysAreForgotten) {
+  store::keep_chat_id(db(), "k|old", "old", kNoon);
+  store::keep_chat_id(db(), "k|young", "young", kNoon + std::chrono::days(20));
+  store::keep_chat_id(db(), "k|new", "new", kNoon + store::kChatIdsFor);
+  EXPECT_EQ(store::chat_id(db(), "k|old"), "old");  // thirty days to the second: kept
+  store::keep_chat_id(db(), "k|newer", "newer",
+                      kNoon + store::kChatIdsFor + std::chrono::seconds(1));
+  EXPECT_FALSE(store::chat_id(db(), "k|old"));
+  EXPECT_EQ(store::chat_id(db(), "k|young"), "young");
+  EXPECT_EQ(store::chat_id(db(), "k|newer"), "newer");
+}
+
 }  // namespace

@@ -195,6 +195,7 @@ TEST_F(StoreTest, AnOlderDatabaseMovesItsSnapshotsToTheirOwnTable) {
       "UPDATE turns SET snapshot = NULL WHERE number = 2;"
       "DROP TABLE turn_snapshots;"
       "DROP TABLE chat_seen;"         // what schema 016 adds
+      "DROP TABLE chat_ids;"          // what schema 017 adds
       "DROP TABLE tournament_seats;"  // what schema 015 adds (its column goes with its table)
       "DROP TABLE tournament_games;"  // and 014
       "DROP TABLE tournament_entrants;"
