@@ -106,10 +106,12 @@ bool set_mention_of(Database& db, const std::string& game, int seat, const std::
     remove.run();
     return db.changes() > 0;
   }
+  // The table's own column named as such: PostgreSQL finds a bare `user_id` ambiguous beside
+  // excluded's.
   Statement upsert(db,
                    "INSERT INTO notify_mentions (game_id, seat, platform, user_id) VALUES "
                    "(?, ?, ?, ?) ON CONFLICT (game_id, seat, platform) DO UPDATE SET "
-                   "user_id = excluded.user_id WHERE user_id <> excluded.user_id");
+                   "user_id = excluded.user_id WHERE notify_mentions.user_id <> excluded.user_id");
   upsert.bind(1, game).bind(2, std::int64_t{seat}).bind(3, platform).bind(4, user);
   upsert.run();
   return db.changes() > 0;
