@@ -1,8 +1,8 @@
 // The store's connection, its statements and its transactions, on either backend: a Database
 // owns the connection, a Statement is movable and goes back to its connection (which keeps it
 // prepared for the next of the same SQL) on destruction, a Transaction rolls back unless commit()
-// ran. The same SQL text runs on both backends (`?` placeholders); callers outside src/store/
-// never write any.
+// ran. The same SQL text runs on both backends (`?` placeholders). The SQL is src/store/'s (the
+// mail and notify outboxes aside): the other layers call its functions, not these classes.
 //
 // Two backends implement the store's internal interface (store/backend.hpp), and the
 // Database's constructor picks one by the path: an SQLite file (store/sqlite_backend.hpp, the
@@ -124,10 +124,11 @@ class Statement {
 
 class Transaction {
  public:
-  // BEGIN IMMEDIATE: takes the write lock now, so two referees never interleave a turn. Inside
-  // another transaction it is a savepoint: its rollback undoes only its own work, and its commit
-  // is durable with the enclosing one (a batch of turns that share one sync). Inside a
-  // ReadSnapshot it throws std::logic_error: the snapshot's end would undo what it committed.
+  // BEGIN IMMEDIATE (on PostgreSQL: the writers' advisory lock): takes the write lock now, so
+  // two referees, on one machine or several, never interleave a turn. Inside another
+  // transaction it is a savepoint: its rollback undoes only its own work, and its commit is
+  // durable with the enclosing one (a batch of turns that share one sync). Inside a ReadSnapshot
+  // it throws std::logic_error: the snapshot's end would undo what it committed.
   explicit Transaction(Database& db);
   ~Transaction();
   Transaction(const Transaction&) = delete;
@@ -140,11 +141,11 @@ class Transaction {
   bool done_ = false;
 };
 
-// One read transaction (BEGIN DEFERRED) for a command that reads many statements and writes
-// none (audit): every statement in it sees the database as it was at the first read, whatever
-// another referee commits meanwhile, and the statements do not each take and drop the read lock
-// of the write-ahead log. Ends with ROLLBACK, so it cannot keep a write. Inside a transaction
-// already open it does nothing: that one's snapshot holds.
+// One read transaction (BEGIN DEFERRED; on PostgreSQL REPEATABLE READ) for a command that reads
+// many statements and writes none (audit): every statement in it sees the database as it was at the
+// first read, whatever another referee commits meanwhile, and the statements do not each take and
+// drop the read lock of the write-ahead log. Ends with ROLLBACK, so it cannot keep a write. Inside
+// a transaction already open it does nothing: that one's snapshot holds.
 class ReadSnapshot {
  public:
   explicit ReadSnapshot(Database& db);
