@@ -11,7 +11,7 @@
 #include "ledger/crypto.hpp"
 #include "ledger/key_file.hpp"
 #include "ledger/turn_signature.hpp"
-#include "store/game_store.hpp"
+#include "store/referee_keys.hpp"
 
 namespace ledger {
 
@@ -29,32 +29,12 @@ KeyPair memory_key(store::Database& db) {
   return {memo["referee-public-key"], memo["referee-secret-key"]};
 }
 
-std::optional<std::string> current_public_key(store::Database& db) {
-  store::Statement query(db, "SELECT public_key FROM referee_keys WHERE retired_at IS NULL");
-  if (!query.step()) return std::nullopt;
-  return query.text(0);
-}
-
-// Makes `public_key` the key in use; the one before it stays, retired, for its old receipts.
-void record_public_key(store::Database& db, const std::string& public_key) {
-  const auto current = current_public_key(db);
-  if (current == public_key) return;
-  store::Statement retire(db, "UPDATE referee_keys SET retired_at = ? WHERE retired_at IS NULL");
-  retire.bind(1, store::now_utc());
-  retire.run();
-  store::Statement insert(db,
-                          "INSERT INTO referee_keys (public_key, created_at) VALUES (?, ?) "
-                          "ON CONFLICT (public_key) DO UPDATE SET retired_at = NULL");
-  insert.bind(1, public_key).bind(2, store::now_utc());
-  insert.run();
-}
-
 // Databases from before schema 7 kept the secret key in the table referee_key: it moves to the
 // key file (written and synced first), then the table forgets it.
 void move_old_secret_out(store::Database& db) {
-  store::Statement query(db, "SELECT secret_key FROM referee_key WHERE secret_key != ''");
-  if (!query.step()) return;
-  const std::string secret = query.text(0);
+  const auto old_secret = store::old_secret_key(db);
+  if (!old_secret) return;
+  const std::string secret = *old_secret;
   const auto public_key = public_key_of(secret);
   if (!public_key) return;
   if (!create_key_file(db.key_file(), {*public_key, secret})) {
@@ -66,7 +46,7 @@ void move_old_secret_out(store::Database& db) {
                       "holds another; move that file away (the old key then moves into it)",
                       *public_key, db.key_file()));
   }
-  db.exec("UPDATE referee_key SET secret_key = ''");
+  store::forget_old_secret_key(db);
 }
 
 // What tells a key file from the one read before: its inode, size, mode and change times (a
@@ -82,7 +62,7 @@ std::string file_identity(const std::string& path) {
 KeyPair load_or_make_key(store::Database& db) {
   if (db.key_file().empty()) {
     const KeyPair pair = memory_key(db);
-    record_public_key(db, pair.public_key);
+    store::use_referee_key(db, pair.public_key);
     return pair;
   }
   move_old_secret_out(db);
@@ -91,12 +71,12 @@ KeyPair load_or_make_key(store::Database& db) {
   const std::string identity = file_identity(db.key_file());
   if (!identity.empty() && memo["referee-key-file"] == identity) {
     const KeyPair known{memo["referee-public-key"], memo["referee-secret-key"]};
-    record_public_key(db, known.public_key);
+    store::use_referee_key(db, known.public_key);
     return known;
   }
   auto pair = read_key_file(db.key_file());
   if (!pair) {
-    if (const auto current = current_public_key(db))
+    if (const auto current = store::current_referee_key(db))
       throw core::UserError(
           core::Exit::kConfig,
           fmt::format("the referee's key file {} is missing; this database's receipts are signed "
@@ -107,7 +87,7 @@ KeyPair load_or_make_key(store::Database& db) {
     create_key_file(db.key_file(), made);  // false: another run made one meanwhile; read it
     pair = read_key_file(db.key_file());
   }
-  record_public_key(db, pair->public_key);
+  store::use_referee_key(db, pair->public_key);
   memo["referee-key-file"] = file_identity(db.key_file());  // as read (or just made)
   memo["referee-public-key"] = pair->public_key;
   memo["referee-secret-key"] = pair->secret_key;
@@ -130,7 +110,7 @@ std::string turn_pass_key(store::Database& db) {
 std::string referee_public_key(store::Database& db) { return load_or_make_key(db).public_key; }
 
 std::optional<std::string> existing_referee_key(store::Database& db) {
-  return current_public_key(db);
+  return store::current_referee_key(db);
 }
 
 nlohmann::json sign_as_referee(store::Database& db, const nlohmann::json& turn,
@@ -139,9 +119,7 @@ nlohmann::json sign_as_referee(store::Database& db, const nlohmann::json& turn,
 }
 
 bool is_referee_key(store::Database& db, const std::string& public_key) {
-  store::Statement query(db, "SELECT 1 FROM referee_keys WHERE public_key = lower(?)");
-  query.bind(1, public_key);
-  return query.step();
+  return store::is_known_referee_key(db, public_key);
 }
 
 nlohmann::json issue_receipt(store::Database& db, const ReceiptFields& request) {

@@ -7,124 +7,36 @@
 
 namespace mail {
 
-namespace {
-
-std::optional<std::string> optional_text(const store::Statement& row, int column) {
-  if (row.is_null(column)) return std::nullopt;
-  return row.text(column);
-}
-
-std::optional<std::int64_t> optional_integer(const store::Statement& row, int column) {
-  if (row.is_null(column)) return std::nullopt;
-  return row.integer(column);
-}
-
-void bind_integer(store::Statement& statement, int index, std::optional<std::int64_t> value) {
-  if (value)
-    statement.bind(index, *value);
-  else
-    statement.bind_null(index);
-}
-
-}  // namespace
-
 std::optional<MessageRow> MailStore::find(const std::string& message_id) {
-  store::Statement query(
-      db_,
-      "SELECT id, message_id, sender, received_at, size, subject, verdict, reason, game_id, "
-      "player, turn, turn_text, submission_id, answer, answered_at, times_seen "
-      "FROM messages WHERE message_id = ?");
-  query.bind(1, message_id);
-  if (!query.step()) return std::nullopt;
-  MessageRow row;
-  row.id = query.integer(0);
-  row.message_id = query.text(1);
-  row.sender = optional_text(query, 2);
-  row.received_at = query.text(3);
-  row.size = query.integer(4);
-  row.subject = query.text(5);
-  row.verdict = query.text(6);
-  row.reason = optional_text(query, 7);
-  row.game_id = optional_text(query, 8);
-  row.player = optional_text(query, 9);
-  row.turn = optional_integer(query, 10);
-  row.turn_text = optional_text(query, 11);
-  row.submission_id = optional_integer(query, 12);
-  if (!query.is_null(13)) row.answer = nlohmann::json::parse(query.text(13));
-  row.answered_at = optional_text(query, 14);
-  row.times_seen = query.integer(15);
-  return row;
+  return store::find_message(db_, message_id);
 }
 
-std::int64_t MailStore::insert(const MessageRow& row) {
-  store::Statement insert(db_,
-                          "INSERT INTO messages (message_id, sender, received_at, size, subject, "
-                          "verdict, reason) VALUES (?,?,?,?,?,?,?)");
-  insert.bind(1, row.message_id)
-      .bind(2, row.sender)
-      .bind(3, row.received_at.empty() ? store::now_utc() : row.received_at)
-      .bind(4, row.size)
-      .bind(5, row.subject)
-      .bind(6, row.verdict)
-      .bind(7, row.reason);
-  insert.run();
-  return db_.last_insert_id();
-}
+std::int64_t MailStore::insert(const MessageRow& row) { return store::insert_message(db_, row); }
 
-void MailStore::count_again(std::int64_t id) {
-  store::Statement update(db_, "UPDATE messages SET times_seen = times_seen + 1 WHERE id = ?");
-  update.bind(1, id);
-  update.run();
-}
+void MailStore::count_again(std::int64_t id) { store::count_message_again(db_, id); }
 
 void MailStore::decide(const MessageRow& row) {
-  store::Statement update(db_,
-                          "UPDATE messages SET verdict = ?, reason = ?, game_id = ?, player = ?, "
-                          "turn = ?, turn_text = ?, submission_id = ?, answer = ? WHERE id = ?");
-  update.bind(1, row.verdict)
-      .bind(2, row.reason)
-      .bind(3, row.game_id)
-      .bind(4, row.player)
-      .bind(6, row.kept_turn_text ? row.kept_turn_text
-               : row.turn_text ? std::optional<std::string>(turnfile::without_token(*row.turn_text))
-                               : std::nullopt)
-      .bind(8, row.answer.is_null() ? std::optional<std::string>() : row.answer.dump())
-      .bind(9, row.id);
-  bind_integer(update, 5, row.turn);
-  bind_integer(update, 7, row.submission_id);
-  update.run();
+  MessageRow stored = row;
+  stored.turn_text = row.kept_turn_text ? row.kept_turn_text
+                     : row.turn_text
+                         ? std::optional<std::string>(turnfile::without_token(*row.turn_text))
+                         : std::nullopt;
+  store::record_verdict(db_, stored);
 }
 
-void MailStore::mark_answered(std::int64_t id) {
-  store::Statement update(db_, "UPDATE messages SET answered_at = ? WHERE id = ?");
-  update.bind(1, store::now_utc()).bind(2, id);
-  update.run();
-}
+void MailStore::mark_answered(std::int64_t id) { store::mark_message_answered(db_, id); }
 
 std::optional<SubmissionOutcome> MailStore::submission_of(const std::string& text,
                                                           const std::string& since) {
-  store::Statement query(db_,
-                         "SELECT id, accepted, error FROM submissions "
-                         "WHERE raw_sha256 = ? AND received_at >= ? ORDER BY id DESC LIMIT 1");
-  query.bind(1, ledger::sha256_hex(text)).bind(2, since);
-  if (!query.step()) return std::nullopt;
-  return SubmissionOutcome{query.integer(0), query.integer(1) != 0,
-                           query.is_null(2) ? std::string() : query.text(2)};
+  return store::latest_submission_of(db_, ledger::sha256_hex(text), since);
 }
 
 std::vector<SeatOfAddress> MailStore::seats_of(const std::string& address) {
-  store::Statement query(db_,
-                         "SELECT g.id, g.kind, p.name, p.seat FROM players p "
-                         "JOIN games g ON g.id = p.game_id "
-                         "WHERE lower(p.address) = lower(?) AND g.finished = 0 "
-                         "ORDER BY g.created_at, g.id");
-  query.bind(1, address);
   std::vector<SeatOfAddress> seats;
   store::GameStore games(db_);
-  while (query.step())
+  for (const auto& seat : store::seats_of_address(db_, address))
     seats.push_back(
-        {query.text(0), query.text(1), query.text(2),
-         referee::turn_to_write(games, query.text(0), static_cast<int>(query.integer(3)))});
+        {seat.game, seat.kind, seat.player, referee::turn_to_write(games, seat.game, seat.seat)});
   return seats;
 }
 

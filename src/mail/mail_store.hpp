@@ -1,5 +1,6 @@
 // The mail filter's record (schema/004_mail.sql): one row per message received, written before
-// the message is acted on, and the players' addresses.
+// the message is acted on, and the players' addresses. The SQL is the store's
+// (store/mail_messages.hpp); what is kept of a turn file and a seat's next turn are decided here.
 #pragma once
 
 #include <cstdint>
@@ -7,41 +8,13 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "store/mail_messages.hpp"
 #include "store/sqlite.hpp"
 
 namespace mail {
 
-struct MessageRow {
-  std::int64_t id = 0;
-  std::string message_id;
-  std::optional<std::string> sender;
-  std::string received_at;
-  std::int64_t size = 0;
-  std::string subject;
-  // received (recorded, not yet decided), accepted, rejected, refused (wrong sender),
-  // no-turn, unreadable (no sender to answer), ignored (automatic mail)
-  std::string verdict = "received";
-  std::optional<std::string> reason;
-  std::optional<std::string> game_id;
-  std::optional<std::string> player;
-  std::optional<std::int64_t> turn;
-  std::optional<std::string> turn_text;  // stored with its token replaced (turnfile/redact.hpp)
-  // turn_text as stored, when the mailer read it as a turn file (else decide() replaces tokens
-  // by lines).
-  std::optional<std::string> kept_turn_text;
-  std::optional<std::int64_t> submission_id;
-  nlohmann::json answer;  // null until decided
-  std::optional<std::string> answered_at;
-  std::int64_t times_seen = 1;
-};
-
-struct SubmissionOutcome {
-  std::int64_t id = 0;
-  bool accepted = false;
-  std::string error;  // empty when accepted
-};
+using MessageRow = store::MessageRow;
+using SubmissionOutcome = store::SubmissionOutcome;
 
 // A seat that an address holds in a game that is not over.
 struct SeatOfAddress {

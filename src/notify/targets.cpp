@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "core/clock.hpp"
 #include "core/errors.hpp"
+#include "store/notify_targets.hpp"
 
 namespace notify {
 
@@ -86,59 +86,32 @@ TargetSpec parse_target(const std::string& text) {
 }
 
 std::int64_t add_target(store::Database& db, const std::string& game, const TargetSpec& spec) {
-  store::Statement same(db,
-                        "SELECT id FROM notify_targets WHERE game_id = ? AND url = ? AND "
-                        "removed_at IS NULL AND stopped_at IS NULL");
-  same.bind(1, game).bind(2, spec.url);
-  if (same.step())
-    refuse(fmt::format("game {} has that target already (target {})", game, same.integer(0)));
-  store::Statement insert(
-      db, "INSERT INTO notify_targets (game_id, format, url, added_at) VALUES (?, ?, ?, ?)");
-  insert.bind(1, game).bind(2, format_name(spec.format)).bind(3, spec.url);
-  insert.bind(4, core::format_time(core::now()));
-  insert.run();
-  return db.last_insert_id();
+  if (const auto same = store::active_notify_target_with_url(db, game, spec.url))
+    refuse(fmt::format("game {} has that target already (target {})", game, *same));
+  return store::insert_notify_target(db, game, format_name(spec.format), spec.url);
 }
 
 bool remove_target(store::Database& db, const std::string& game, std::int64_t id) {
-  store::Statement remove(db,
-                          "UPDATE notify_targets SET removed_at = ? WHERE id = ? AND game_id = ? "
-                          "AND removed_at IS NULL");
-  remove.bind(1, core::format_time(core::now())).bind(2, id).bind(3, game);
-  remove.run();
-  if (db.changes() == 0) return false;
-  store::Statement drop(db, "DELETE FROM notify_outbox WHERE target_id = ? AND sent_at IS NULL");
-  drop.bind(1, id);
-  drop.run();
-  return true;
+  return store::remove_notify_target(db, game, id);
 }
 
 std::vector<Target> targets_of(store::Database& db, const std::string& game) {
-  store::Statement select(db,
-                          "SELECT id, format, url FROM notify_targets WHERE game_id = ? AND "
-                          "removed_at IS NULL AND stopped_at IS NULL ORDER BY id");
-  select.bind(1, game);
   std::vector<Target> targets;
-  while (select.step())
-    targets.push_back({select.integer(0), game, parse_format(select.text(1)), select.text(2)});
+  for (const auto& row : store::active_notify_targets(db, game))
+    targets.push_back({row.id, game, parse_format(row.format), row.url});
   return targets;
 }
 
 core::Document describe_targets(store::Database& db, const std::string& game) {
-  store::Statement select(
-      db,
-      "SELECT id, format, added_at, stopped_at, stop_reason FROM notify_targets "
-      "WHERE game_id = ? AND removed_at IS NULL ORDER BY id");
-  select.bind(1, game);
   core::Document list = core::Document::array();
-  while (select.step()) {
-    core::Document item = {{"id", select.integer(0)},
-                           {"format", select.text(1)},
-                           {"added", select.text(2)},
-                           {"state", select.is_null(3) ? "active" : "stopped"}};
-    if (!select.is_null(3)) {
-      item["stopped"] = select.text(3);
-      item["reason"] = select.text(4);
+  for (const auto& row : store::listed_notify_targets(db, game)) {
+    core::Document item = {{"id", row.id},
+                           {"format", row.format},
+                           {"added", row.added_at},
+                           {"state", row.stopped_at ? "stopped" : "active"}};
+    if (row.stopped_at) {
+      item["stopped"] = *row.stopped_at;
+      item["reason"] = row.stop_reason.value_or("");
     }
     list.push_back(std::move(item));
   }
@@ -146,26 +119,18 @@ core::Document describe_targets(store::Database& db, const std::string& game) {
 }
 
 core::Document untold_stops(store::Database& db) {
-  store::Statement select(db,
-                          "SELECT game_id, id, format, stopped_at, stop_reason FROM notify_targets "
-                          "WHERE stopped_at IS NOT NULL AND stop_told_at IS NULL AND removed_at IS "
-                          "NULL ORDER BY stopped_at, id");
   core::Document list = core::Document::array();
-  while (select.step())
-    list.push_back({{"game", select.text(0)},
-                    {"target", select.integer(1)},
-                    {"format", select.text(2)},
-                    {"stopped", select.text(3)},
-                    {"reason", select.text(4)}});
+  for (const auto& stop : store::untold_notify_target_stops(db))
+    list.push_back({{"game", stop.game},
+                    {"target", stop.id},
+                    {"format", stop.format},
+                    {"stopped", stop.stopped_at.value_or("")},
+                    {"reason", stop.stop_reason.value_or("")}});
   return list;
 }
 
 void stops_told(store::Database& db, const core::Document& stops) {
-  for (const auto& stop : stops) {
-    store::Statement told(db, "UPDATE notify_targets SET stop_told_at = ? WHERE id = ?");
-    told.bind(1, core::format_time(core::now())).bind(2, stop.at("target").get<std::int64_t>());
-    told.run();
-  }
+  for (const auto& stop : stops) store::mark_stop_told(db, stop.at("target").get<std::int64_t>());
 }
 
 MentionSpec parse_mention(const std::string& text) {
@@ -190,35 +155,15 @@ MentionSpec parse_mention(const std::string& text) {
 }
 
 bool set_mention(store::Database& db, const std::string& game, int seat, const MentionSpec& spec) {
-  if (spec.user.empty()) {
-    store::Statement remove(db,
-                            "DELETE FROM notify_mentions WHERE game_id = ? AND seat = ? AND "
-                            "platform = ?");
-    remove.bind(1, game).bind(2, std::int64_t{seat}).bind(3, format_name(spec.platform));
-    remove.run();
-    return db.changes() > 0;
-  }
-  store::Statement upsert(
-      db,
-      "INSERT INTO notify_mentions (game_id, seat, platform, user_id) VALUES "
-      "(?, ?, ?, ?) ON CONFLICT (game_id, seat, platform) DO UPDATE SET "
-      "user_id = excluded.user_id WHERE notify_mentions.user_id <> excluded.user_id");
-  upsert.bind(1, game).bind(2, std::int64_t{seat}).bind(3, format_name(spec.platform));
-  upsert.bind(4, spec.user);
-  upsert.run();
-  return db.changes() > 0;
+  return store::set_mention_of(db, game, seat, format_name(spec.platform), spec.user);
 }
 
 std::vector<std::string> mentions_of(store::Database& db, const std::string& game,
                                      const std::vector<int>& seats, Format platform) {
   std::vector<std::string> users;
-  for (const int seat : seats) {
-    store::Statement select(db,
-                            "SELECT user_id FROM notify_mentions WHERE game_id = ? AND seat = ? "
-                            "AND platform = ?");
-    select.bind(1, game).bind(2, std::int64_t{seat}).bind(3, format_name(platform));
-    if (select.step()) users.push_back(select.text(0));
-  }
+  for (const int seat : seats)
+    if (auto user = store::mention_of(db, game, seat, format_name(platform)))
+      users.push_back(std::move(*user));
   return users;
 }
 

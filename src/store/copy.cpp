@@ -84,14 +84,7 @@ bool own_bookkeeping(const std::string& table, const std::string& column) {
 // Every table and column the source has is one this copy knows: a migration that adds one
 // without adding it here would otherwise be lost without a word.
 void check_every_column_is_copied(Database& from) {
-  Statement columns(
-      from, from.is_postgresql()
-                ? "SELECT table_name, column_name FROM information_schema.columns WHERE "
-                  "table_schema = current_schema() ORDER BY table_name, column_name"
-                : "SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p "
-                  "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY 1, 2");
-  while (columns.step()) {
-    const std::string table = columns.text(0), column = columns.text(1);
+  for (const auto& [table, column] : from.columns()) {
     if (own_bookkeeping(table, column)) continue;
     const auto known = std::find_if(std::begin(kTables), std::end(kTables),
                                     [&](const Table& t) { return table == t.name; });
@@ -153,9 +146,7 @@ std::vector<std::pair<std::string, std::int64_t>> copy_database(Database& from, 
       ++rows;
     }
     // PostgreSQL's identity goes on from the highest id copied, as SQLite's rowid does.
-    if (table.identity && to.is_postgresql() && rows > 0)
-      to.exec(fmt::format("SELECT setval(pg_get_serial_sequence('{0}', 'id'), max(id)) FROM {0}",
-                          table.name));
+    if (table.identity && rows > 0) to.continue_ids(table.name);
     copied.emplace_back(table.name, rows);
   }
   tx.commit();

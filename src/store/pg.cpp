@@ -98,7 +98,7 @@ const Migration kMigrations[] = {
 int version_of(const Migration& migration) { return std::atoi(migration.name); }
 
 // caravan-ref's application id ("CREF", as in the SQLite header), kept in caravan_ref_meta; the
-// same number keys the writers' advisory lock.
+// same number keys the writers' advisory lock (Connection::begin_write).
 constexpr std::int64_t kApplicationId = 0x43524546;
 
 struct Result {
@@ -226,9 +226,7 @@ Connection::Connection(const std::string& url, int busy_timeout_ms) : url_(shown
   }
 }
 
-Connection::~Connection() {
-  if (conn_) pq().finish(conn_);
-}
+Connection::~Connection() { close(); }
 
 [[noreturn]] void Connection::fail(PGresult* result, const std::string& what) const {
   const char* state = result ? pq().result_error_field(result, PG_DIAG_SQLSTATE) : nullptr;
@@ -265,14 +263,42 @@ void Connection::exec(const std::string& sql) {
   changes_ = std::atoi(pq().cmd_tuples(result.result));
 }
 
-std::string Connection::prepare(const std::string& sql) {
-  if (const auto at = prepared_.find(sql); at != prepared_.end()) return at->second;
+std::unique_ptr<backend::Cursor> Connection::prepare(const std::string& sql) {
+  if (const auto at = prepared_.find(sql); at != prepared_.end())
+    return std::make_unique<Cursor>(*this, at->second);
   const std::string name = fmt::format("caravan_{}", prepared_.size() + 1);
   Result result(pq().prepare(conn_, name.c_str(), numbered_placeholders(sql).c_str(), 0, nullptr));
   if (!succeeded(result.result)) fail(result.release(), "prepare");
   prepared_.emplace(sql, name);
-  return name;
+  return std::make_unique<Cursor>(*this, name);
 }
+
+// The server keeps the statement; the cursor's parameters and rows go.
+void Connection::recycle(std::unique_ptr<backend::Cursor>) noexcept {}
+
+void Connection::close() noexcept {
+  if (conn_) pq().finish(conn_);
+  conn_ = nullptr;
+}
+
+// BEGIN IMMEDIATE's part on PostgreSQL: the writers' advisory lock (caravan-ref's application
+// id, so that no other program's lock is ours by chance), held to the transaction's end, so that
+// one referee's turn never interleaves another's (every statement after it reads what the writer
+// before committed: READ COMMITTED takes a snapshot a statement).
+void Connection::begin_write() {
+  exec("BEGIN");
+  try {
+    exec(fmt::format("SELECT pg_advisory_xact_lock({})", kApplicationId));
+  } catch (...) {  // busy past the timeout: the transaction is over before it began
+    try {
+      exec("ROLLBACK");
+    } catch (...) {
+    }
+    throw;
+  }
+}
+
+void Connection::begin_read() { exec("BEGIN ISOLATION LEVEL REPEATABLE READ"); }
 
 PGresult* Connection::run(const std::string& name,
                           const std::vector<std::optional<std::string>>& params) {
@@ -286,7 +312,7 @@ PGresult* Connection::run(const std::string& name,
   return result.release();
 }
 
-bool Connection::in_transaction() const { return pq().transaction_status(conn_) != PQTRANS_IDLE; }
+bool Connection::in_transaction() { return pq().transaction_status(conn_) != PQTRANS_IDLE; }
 
 namespace {
 
@@ -359,43 +385,56 @@ void Connection::migrate() {
   }
 }
 
-Query::~Query() {
-  if (result) pq().clear(result);
+std::vector<std::pair<std::string, std::string>> Connection::columns() {
+  auto query = prepare(
+      "SELECT table_name, column_name FROM information_schema.columns WHERE "
+      "table_schema = current_schema() ORDER BY table_name, column_name");
+  std::vector<std::pair<std::string, std::string>> found;
+  while (query->step()) found.emplace_back(query->text(0), query->text(1));
+  return found;
 }
 
-void Query::reset() {
-  if (result) pq().clear(result);
-  result = nullptr;
-  row = -1;
-  rows = 0;
+void Connection::continue_ids(const std::string& table) {
+  exec(fmt::format("SELECT setval(pg_get_serial_sequence('{0}', 'id'), max(id)) FROM {0}", table));
 }
 
-void Query::bind(int index, std::optional<std::string> value) {
+Cursor::~Cursor() {
+  if (result_) pq().clear(result_);
+}
+
+void Cursor::reset() {
+  if (result_) pq().clear(result_);
+  result_ = nullptr;
+  row_ = -1;
+  rows_ = 0;
+}
+
+void Cursor::bind(int index, std::optional<std::string> value) {
   const auto at = static_cast<std::size_t>(index - 1);
-  if (params.size() <= at) params.resize(at + 1);
-  params[at] = std::move(value);
+  if (params_.size() <= at) params_.resize(at + 1);
+  params_[at] = std::move(value);
 }
 
-bool Query::step(Connection& connection) {
-  if (row >= rows) reset();
-  if (row < 0) {
-    result = connection.run(name, params);
-    rows = pq().ntuples(result);
+bool Cursor::step() {
+  if (row_ >= rows_) reset();
+  if (row_ < 0) {
+    result_ = connection_->run(name_, params_);
+    rows_ = pq().ntuples(result_);
   }
-  return ++row < rows;
+  return ++row_ < rows_;
 }
 
-std::string Query::text(int column) const {
-  return std::string(pq().getvalue(result, row, column),
-                     static_cast<std::size_t>(pq().getlength(result, row, column)));
+std::string Cursor::text(int column) const {
+  return std::string(pq().getvalue(result_, row_, column),
+                     static_cast<std::size_t>(pq().getlength(result_, row_, column)));
 }
 
-std::int64_t Query::integer(int column) const {
-  const char* value = pq().getvalue(result, row, column);
+std::int64_t Cursor::integer(int column) const {
+  const char* value = pq().getvalue(result_, row_, column);
   if (*value == 't' || *value == 'f') return *value == 't';  // a boolean, as SQLite's 1 or 0
   return std::strtoll(value, nullptr, 10);
 }
 
-bool Query::is_null(int column) const { return pq().getisnull(result, row, column) == 1; }
+bool Cursor::is_null(int column) const { return pq().getisnull(result_, row_, column) == 1; }
 
 }  // namespace store::pg

@@ -1,17 +1,16 @@
-// A thin RAII layer over SQLite (after SQLiteCpp): a Database owns the connection, a Statement
-// is movable and goes back to its connection's cache of prepared statements on destruction, a
-// Transaction rolls back unless commit() ran.
+// The store's connection, its statements and its transactions, on either backend: a Database
+// owns the connection, a Statement is movable and goes back to its connection (which keeps it
+// prepared for the next of the same SQL) on destruction, a Transaction rolls back unless commit()
+// ran. The same SQL text runs on both backends (`?` placeholders). The SQL is src/store/'s (the
+// mail and notify outboxes aside): the other layers call its functions, not these classes.
 //
-// Promises about the file: a new database is created whole (built under a temporary name, then
-// linked into place) with mode 0600, and its -wal and -shm files take that mode; an existing
-// file that is empty, not SQLite, or from a newer schema is refused, never re-initialised.
-// Commits are durable (WAL, synchronous=FULL): once commit() returns, a power cut keeps the
-// transaction. Failures a user can act on are core::UserError: busy past the timeout or disk
-// full 75 (retrying helps), read-only or damaged 74, not a database 65, newer schema 78.
-//
-// The same classes run on a PostgreSQL server when the path is a postgresql:// (or postgres://)
-// URL: the statements' SQL is the same text (src/store/pg.hpp says what stands for each of
-// SQLite's promises there), and everything else is SQLite as above.
+// Two backends implement the store's internal interface (store/backend.hpp), and the
+// Database's constructor picks one by the path: an SQLite file (store/sqlite_backend.hpp, the
+// default: its promises about the file, durability and errors are said there) or, for a
+// postgresql:// (or postgres://) URL, a PostgreSQL server (store/pg.hpp says what stands for
+// each of SQLite's promises there). Failures a user can act on are core::UserError: busy past
+// the timeout or disk full 75 (retrying helps), read-only or damaged 74, not a database 65,
+// newer schema 78.
 #pragma once
 
 #include <cstdint>
@@ -19,17 +18,17 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
+#include <utility>
+#include <vector>
 
 struct sqlite3;
-struct sqlite3_stmt;
 
 namespace store {
 
-namespace pg {
+namespace backend {
 class Connection;
-struct Query;
-}  // namespace pg
+class Cursor;
+}  // namespace backend
 
 struct OpenOptions {
   // False for commands that only read: a missing file is UserError 66 and nothing is created.
@@ -43,7 +42,7 @@ struct OpenOptions {
 
 class Database {
  public:
-  // Opens (creating if allowed and needed) and applies pending migrations; WAL mode,
+  // Opens (creating if allowed and needed) and applies pending migrations; on SQLite WAL mode,
   // synchronous=FULL, busy timeout.
   explicit Database(const std::string& path, const OpenOptions& options = {});
   ~Database();
@@ -55,9 +54,9 @@ class Database {
   // The version every database is migrated to: the number of files in schema/.
   static int latest_schema_version();
   // SQLite's connection; nullptr on PostgreSQL.
-  sqlite3* handle() { return db_; }
+  sqlite3* handle();
   // Whether this is a PostgreSQL database (the path was a postgresql:// URL).
-  bool is_postgresql() const { return pg_ != nullptr; }
+  bool is_postgresql() const;
   // On PostgreSQL, whether opening made caravan-ref's tables; false on SQLite (see its file).
   bool made_tables() const;
   std::int64_t last_insert_id();
@@ -68,39 +67,27 @@ class Database {
   const std::string& path() const { return path_; }
   // Where the referee's secret key is kept; empty for an in-memory database (key kept in memory).
   const std::string& key_file() const { return key_file_; }
-  // Throws the UserError or runtime_error that an SQLite result code stands for.
-  [[noreturn]] void fail(int rc, const std::string& what) const;
   // What a command worked out once for this connection and must not work out again for every
   // turn of a batch (the referee's key, read from its file): kept in memory while the connection
   // is open, never written anywhere.
   std::map<std::string, std::string>& memo() { return memo_; }
+  // Every (table, column) of the database's tables, by table then column (what copy checks).
+  std::vector<std::pair<std::string, std::string>> columns();
+  // After rows were inserted with their ids given (copy): the table's next INSERT takes the id
+  // after the highest (SQLite's rowid does so by itself).
+  void continue_ids(const std::string& table);
 
  private:
   friend class Statement;
   friend class Transaction;
   friend class ReadSnapshot;
-  // Prepared statements not in use, by their SQL: a Statement takes one back instead of
-  // compiling its SQL again (a batch runs the same few statements for every turn). Shared with
-  // the Statements, so that one which outlives its Database is only finalised.
-  struct Prepared {
-    bool open = true;
-    std::unordered_multimap<std::string, sqlite3_stmt*> idle;
-  };
-  Database() = default;
-  void open(int flags, const std::string& vfs);
-  void configure();
-  // UserError 65 for a database of another program, before anything is written to it.
-  void check_identity();
-  void close() noexcept;  // finalises the kept statements, then closes the connection
-  void create_whole(const std::string& path, const std::string& vfs);
-  void migrate();
-  sqlite3* db_ = nullptr;
+  // Shared with the Statements, so that one which outlives its Database finds the connection
+  // closed and is only freed.
+  std::shared_ptr<backend::Connection> connection_;
   std::string path_;
   std::string key_file_;
-  std::shared_ptr<Prepared> prepared_ = std::make_shared<Prepared>();
   std::map<std::string, std::string> memo_;
-  bool in_read_snapshot_ = false;       // a ReadSnapshot began the open transaction
-  std::unique_ptr<pg::Connection> pg_;  // set on PostgreSQL, where db_ stays nullptr
+  bool in_read_snapshot_ = false;  // a ReadSnapshot began the open transaction
 };
 
 // The key file of a PostgreSQL database named without one: $XDG_DATA_HOME/caravan-ref/referee.key
@@ -131,18 +118,17 @@ class Statement {
   bool is_null(int column) const;
 
  private:
-  Database* db_;
-  std::shared_ptr<Database::Prepared> prepared_;
-  sqlite3_stmt* stmt_ = nullptr;
-  std::unique_ptr<pg::Query> pg_;  // on PostgreSQL, instead of stmt_
+  std::shared_ptr<backend::Connection> connection_;
+  std::unique_ptr<backend::Cursor> cursor_;
 };
 
 class Transaction {
  public:
-  // BEGIN IMMEDIATE: takes the write lock now, so two referees never interleave a turn. Inside
-  // another transaction it is a savepoint: its rollback undoes only its own work, and its commit
-  // is durable with the enclosing one (a batch of turns that share one sync). Inside a
-  // ReadSnapshot it throws std::logic_error: the snapshot's end would undo what it committed.
+  // BEGIN IMMEDIATE (on PostgreSQL: the writers' advisory lock): takes the write lock now, so
+  // two referees, on one machine or several, never interleave a turn. Inside another
+  // transaction it is a savepoint: its rollback undoes only its own work, and its commit is
+  // durable with the enclosing one (a batch of turns that share one sync). Inside a ReadSnapshot
+  // it throws std::logic_error: the snapshot's end would undo what it committed.
   explicit Transaction(Database& db);
   ~Transaction();
   Transaction(const Transaction&) = delete;
@@ -155,11 +141,11 @@ class Transaction {
   bool done_ = false;
 };
 
-// One read transaction (BEGIN DEFERRED) for a command that reads many statements and writes
-// none (audit): every statement in it sees the database as it was at the first read, whatever
-// another referee commits meanwhile, and the statements do not each take and drop the read lock
-// of the write-ahead log. Ends with ROLLBACK, so it cannot keep a write. Inside a transaction
-// already open it does nothing: that one's snapshot holds.
+// One read transaction (BEGIN DEFERRED; on PostgreSQL REPEATABLE READ) for a command that reads
+// many statements and writes none (audit): every statement in it sees the database as it was at the
+// first read, whatever another referee commits meanwhile, and the statements do not each take and
+// drop the read lock of the write-ahead log. Ends with ROLLBACK, so it cannot keep a write. Inside
+// a transaction already open it does nothing: that one's snapshot holds.
 class ReadSnapshot {
  public:
   explicit ReadSnapshot(Database& db);
