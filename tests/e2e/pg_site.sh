@@ -200,8 +200,9 @@ gaps=$(sql "SELECT g.id FROM games g WHERE g.next_turn - 1 <> \
 sql "SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL" >unsent-mail
 [ "$(cat unsent-mail)" = 0 ] && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: $(cat unsent-mail) mails still owed"; }
-sql "SELECT message_id FROM mail_outbox ORDER BY 1" >outbox-mail
-jq -r .message_id smtp.log | tr -d "<>" | sort >received-mail
+# (a mail, by its Message-ID and the address it was written for: the envelope's recipient)
+sql "SELECT message_id || ' ' || recipient FROM mail_outbox ORDER BY 1" >outbox-mail
+jq -r '.message_id + " " + (.to | join(","))' smtp.log | tr -d "<>" | sort >received-mail
 [ "$(uniq -d received-mail)" = "" ] && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: mails received more than once:"; uniq -cd received-mail; }
 LC_ALL=C sort received-mail >a; LC_ALL=C sort outbox-mail >b

@@ -2,8 +2,8 @@
     smtp_sink.py serve PORT_FILE LOG
         listens on 127.0.0.1 (a port of the system's choosing, written to PORT_FILE once it
         listens) and takes every message it is sent (EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP,
-        QUIT); each is logged, one JSON line, {"message_id", "to", "size"}, to LOG once its DATA
-        has ended, and answered 250. Nothing is relayed.
+        QUIT); each is logged, one JSON line, {"message_id", "to": [envelope recipients],
+        "size"}, to LOG once its DATA has ended, and answered 250. Nothing is relayed.
     smtp_sink.py send PORT [-f SENDER]
         a sendmail -t: reads one message on standard input and sends it through the receiver on
         PORT to the addresses of its To and Cc, the envelope sender SENDER; exits 0 once the
@@ -41,7 +41,8 @@ class Session(socketserver.StreamRequestHandler):
                 recipients = []
                 self.reply("250 ok")
             elif verb == "RCPT":
-                recipients.append(line.decode("ascii", "replace").strip()[8:])
+                recipients.append(line.decode("ascii", "replace").strip()[8:].split(" ")[0]
+                                  .strip("<>"))
                 self.reply("250 ok")
             elif verb == "DATA":
                 self.reply("354 end with .")
