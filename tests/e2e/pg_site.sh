@@ -2,12 +2,13 @@
 # A whole site on one PostgreSQL database (issue 66: several referees, one truth), every part at
 # once: two `serve` processes (two ports) each posted the same turn through the HTTP API at the
 # same moment; two `mail` filters each given a turn mail for the same turn; two `tick`s racing
-# the same deadline (the clock moved a day at a time); the mail outbox flushed to a real SMTP
-# receiver (tests/e2e/smtp_sink.py) by every `mail` and `tick --mail` and by two more flushers at
-# once; the notices sent to a real webhook receiver (tests/e2e/notify_server.py) by every
-# command's own sender, by serve and by two `caravan-ref-notify` at once. Then: every game audits
-# clean, no turn number twice and none missing, every answer one the race allows, and every mail
-# of the outbox received exactly once by its Message-ID, every notice exactly once by its key.
+# the same reminder and deadline (the clock moved half a day at a time); the mail outbox flushed
+# to a real SMTP receiver (tests/e2e/smtp_sink.py) by every `mail` and `tick --mail` and by two
+# more flushers at once; the notices sent to a real webhook receiver (tests/e2e/notify_server.py)
+# by every command's own sender, by serve and by two `caravan-ref-notify` at once. Then: every
+# game audits clean, no turn number twice and none missing, no reminder or missed turn taken by
+# both tickers, every answer one the race allows, no notice queued twice, and every mail of the
+# outbox received exactly once (by its Message-ID and recipient), every notice once (by its key).
 # Skipped where PostgreSQL's server, curl or jq is missing. CARAVAN_E2E_SAMPLE (the sanitizer
 # run) plays fewer rounds.
 if [ -z "${CARAVAN_REF_TEST_PG_URL:-}" ]; then
@@ -46,7 +47,7 @@ expect_exit 0 "init" -- "$BIN" init
 GAMES=()
 for seed in 1 2 3; do
   expect_exit 0 "game $seed" -- "$BIN" new caravaneers --player "ann <ann-$seed@example.org>" \
-    --player "bob <bob-$seed@example.org>" --seed "$seed" --deadline 1d \
+    --player "bob <bob-$seed@example.org>" --seed "$seed" --deadline 1d --remind 12h \
     --nmr default,default,default,default --notify "json:$HOOK/json/$seed" \
     --notify "slack:$HOOK/slack/$seed" --mail --sendmail "$SENDMAIL"
   game=$(field game)
@@ -117,11 +118,12 @@ mailer() {
     done
   done
 }
-# tickers: a day at a time, two `tick --mail` at once; then the clock moves on.
+# tickers: half a day at a time (a reminder due, then a deadline missed), two `tick --mail` at
+# once; then the clock moves on.
 tickers() {
-  local day n
-  for day in $(seq 2 $((ROUNDS + 1))); do
-    date -u -d "2026-03-01 09:00 UTC + $day days + 1 hour" +%FT%TZ >now.new && mv now.new now
+  local half n
+  for half in $(seq 2 $((2 * ROUNDS + 1))); do
+    date -u -d "2026-03-01 09:00 UTC + $((12 * half + 1)) hours" +%FT%TZ >now.new && mv now.new now
     for n in 1 2; do
       { CARAVAN_REF_NOW=$(cat now) "$BIN" --format json tick --mail --sendmail "$SENDMAIL" \
           >>"ticks-$n.json" 2>>"err-tick-$n"
@@ -165,12 +167,14 @@ for what in http:200 mail:0 tick:0; do
   grep -q -x "$what" codes-* && PASSED=$((PASSED + 1)) ||
     { FAILED=$((FAILED + 1)); echo "FAIL: no answer $what"; }
 done
-# Every deadline played once: no missed turn is reported by both tickers.
-jq -r '.actions[] | select(.action == "default") | "\(.game) \(.turn)"' ticks-*.json | sort >played
-[ -s played ] && PASSED=$((PASSED + 1)) ||
-  { FAILED=$((FAILED + 1)); echo "FAIL: the clock played no missed turn"; }
+# Every deadline played once, every reminder sent once: no action is reported by both tickers.
+jq -r '.actions[] | "\(.game) \(.turn) \(.action) \(.player)"' ticks-*.json | sort >played
+for action in default remind; do
+  grep -q " $action " played && PASSED=$((PASSED + 1)) ||
+    { FAILED=$((FAILED + 1)); echo "FAIL: the clock took no action $action"; }
+done
 [ -z "$(uniq -d played)" ] && PASSED=$((PASSED + 1)) ||
-  { FAILED=$((FAILED + 1)); echo "FAIL: missed turns played by both tickers:"; uniq -d played; }
+  { FAILED=$((FAILED + 1)); echo "FAIL: actions taken by both tickers:"; uniq -d played; }
 
 # The last of what is owed: the mail by one more flush, the notices by the senders the
 # commands started (still at work) and one more caravan-ref-notify.
@@ -212,6 +216,8 @@ sql "SELECT count(*) FROM notify_outbox WHERE sent_at IS NULL" >unsent-notices
 [ "$(cat unsent-notices)" = 0 ] && PASSED=$((PASSED + 1)) ||
   { FAILED=$((FAILED + 1)); echo "FAIL: $(cat unsent-notices) notices still owed"; }
 sql "SELECT key FROM notify_outbox ORDER BY 1" >outbox-notices
+[ -z "$(uniq -d outbox-notices)" ] && PASSED=$((PASSED + 1)) ||
+  { FAILED=$((FAILED + 1)); echo "FAIL: notices queued twice:"; uniq -d outbox-notices; }
 jq -r 'select(.key) | .key' received.log | sort >received-notices
 LC_ALL=C sort received-notices >a; LC_ALL=C sort outbox-notices >b
 [ -s b ] && cmp -s a b && PASSED=$((PASSED + 1)) ||
