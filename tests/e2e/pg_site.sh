@@ -21,7 +21,7 @@ export CARAVAN_REF_DB=$CARAVAN_REF_TEST_PG_URL
 export CARAVAN_REF_KEY=$WORK/referee.key
 export XDG_DATA_HOME=$WORK/data  # where a key file named by nothing goes: not $HOME
 export CARAVAN_REF_FROM="Referee <referee@example.org>"
-# The one clock: the tickers move it a day at a time; the other processes read it before each
+# The one clock: the tickers move it half a day at a time; the others read it before each
 # command. (serve keeps the time it started with: a turn it plays is dated then.)
 echo 2026-03-01T09:00:00Z >now
 export CARAVAN_REF_NOW=2026-03-01T09:00:00Z
