@@ -7,7 +7,9 @@
 // latency of a page, an API read and a move, beside the same request made through the command
 // line (`html`, `view`, `submit`: a process each). Usage:
 //   caravan-ref-serve-load BIN [CLIENTS=200] [GAMES=1000] [SECONDS=60] [CLI_RUNS=40] [THREADS]
-// BIN is caravan-ref; it is run with --db in a temporary directory, which is removed at the end.
+// BIN is caravan-ref; it is run with --db in a temporary directory, which is removed at the end;
+// with $CARAVAN_BENCH_DB, a postgresql:// URL, on that database instead (an empty one of its own:
+// run it under tests/pg/cluster.sh), the referee's key file in the temporary directory.
 // Exits 1 when a check fails (a lost or doubled turn, an audit that is not clean, an answer
 // other than the ones a busy server may give), 64 for bad arguments.
 #include <algorithm>
@@ -266,7 +268,10 @@ int main(int argc, char** argv) {
   }
   char pattern[] = "/tmp/caravan-serve-load.XXXXXX";
   const std::string dir = mkdtemp(pattern);
-  const std::string db = dir + "/games.db";
+  const char* url = std::getenv("CARAVAN_BENCH_DB");
+  const std::string db = url && *url ? std::string(url) : dir + "/games.db";
+  const bool on_postgresql = db.rfind("postgres", 0) == 0;
+  if (on_postgresql) setenv("CARAVAN_REF_KEY", (dir + "/referee.key").c_str(), 1);
 
   // The games, made by the command line as a game master makes them.
   std::vector<Game> games(static_cast<std::size_t>(game_count));
@@ -389,8 +394,8 @@ int main(int argc, char** argv) {
   const int audit = run({bin, "--db", db, "audit"});
 
   const auto ms = [](const std::vector<double>& v, double p) { return 1000 * percentile(v, p); };
-  fmt::print("{} clients over {} games for {} s, one serve ({} threads) on SQLite\n\n", clients,
-             game_count, duration, threads);
+  fmt::print("{} clients over {} games for {} s, one serve ({} threads) on {}\n\n", clients,
+             game_count, duration, threads, on_postgresql ? "PostgreSQL" : "SQLite");
   fmt::print("| request | serve p50 ms | serve p99 ms | served | command line p50 ms | p99 ms |\n");
   fmt::print("|---|---|---|---|---|---|\n");
   fmt::print("| page | {:.1f} | {:.1f} | {} | {:.1f} | {:.1f} |\n", ms(all.page, .5),

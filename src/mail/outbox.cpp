@@ -4,6 +4,7 @@
 
 #include "core/address.hpp"
 #include "store/game_store.hpp"
+#include "store/outbox_store.hpp"
 
 namespace mail {
 
@@ -12,6 +13,7 @@ using nlohmann::json;
 json keep_mails(store::Database& db, const std::vector<Outgoing>& mails, const Mailbox& from,
                 std::optional<std::int64_t> answers) {
   json refused = json::array();
+  store::MailOutboxStore outbox(db);
   store::Transaction tx(db);
   for (const auto& mail : mails) {
     if (const auto problem = core::mailbox_problem(mail.to.address, mail.to.name)) {
@@ -24,24 +26,14 @@ json keep_mails(store::Database& db, const std::vector<Outgoing>& mails, const M
       continue;
     }
     const Composed composed = compose(mail, from);
-    store::Statement insert(db,
-                            "INSERT INTO mail_outbox (queued_at, recipient, subject, message_id, "
-                            "game_id, shown_turn, answers, bytes) VALUES (?,?,?,?,?,?,?,?)");
-    insert.bind(1, store::now_utc())
-        .bind(2, mail.to.address)
-        .bind(3, mail.subject)
-        .bind(4, composed.message_id)
-        .bind(5, mail.game.empty() ? std::optional<std::string>() : mail.game)
-        .bind(8, composed.bytes);
-    if (mail.shown_turn)
-      insert.bind(6, *mail.shown_turn);
-    else
-      insert.bind_null(6);
-    if (answers)
-      insert.bind(7, *answers);
-    else
-      insert.bind_null(7);
-    insert.run();
+    outbox.keep({.queued_at = store::now_utc(),
+                 .recipient = mail.to.address,
+                 .subject = mail.subject,
+                 .message_id = composed.message_id,
+                 .game = mail.game.empty() ? std::nullopt : std::optional<std::string>(mail.game),
+                 .shown_turn = mail.shown_turn,
+                 .answers = answers,
+                 .bytes = composed.bytes});
   }
   tx.commit();
   return refused;
@@ -49,64 +41,39 @@ json keep_mails(store::Database& db, const std::vector<Outgoing>& mails, const M
 
 json send_owed(store::Database& db, Delivery& delivery) {
   json sent = json::array();
+  store::MailOutboxStore outbox(db);
   for (;;) {
     // One mail a transaction: the write lock keeps another run from sending the same mail, and
     // the mark is committed with the delivery it records.
     store::Transaction tx(db);
-    store::Statement next(db,
-                          "SELECT id, recipient, subject, message_id, bytes FROM mail_outbox "
-                          "WHERE sent_at IS NULL ORDER BY id LIMIT 1");
-    if (!next.step()) return sent;
-    const std::int64_t id = next.integer(0);
+    const auto owed = outbox.oldest_owed();
+    if (!owed) return sent;
     const json summary = {
-        {"to", next.text(1)}, {"subject", next.text(2)}, {"message_id", next.text(3)}};
-    const Composed composed{next.text(3), next.text(4)};
+        {"to", owed->recipient}, {"subject", owed->subject}, {"message_id", owed->message_id}};
     try {
-      delivery.send(composed);
+      delivery.send(Composed{owed->message_id, owed->bytes});
     } catch (const DeliveryError& error) {
-      store::Statement failed(
-          db, "UPDATE mail_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?");
-      failed.bind(1, std::string(error.what())).bind(2, id);
-      failed.run();
+      outbox.record_failure(owed->id, error.what());
       tx.commit();
       throw;
     }
-    store::Statement mark(db,
-                          "UPDATE mail_outbox SET sent_at = ?, bytes = NULL, attempts = attempts "
-                          "+ 1, last_error = NULL WHERE id = ?");
-    mark.bind(1, store::now_utc()).bind(2, id);
-    mark.run();
+    outbox.mark_sent(owed->id, store::now_utc());
     tx.commit();
     sent.push_back(summary);
   }
 }
 
 bool answer_owed(store::Database& db, std::int64_t answers) {
-  store::Statement query(db,
-                         "SELECT 1 FROM mail_outbox WHERE answers = ? AND sent_at IS NULL LIMIT 1");
-  query.bind(1, answers);
-  return query.step();
+  return store::MailOutboxStore(db).answer_owed(answers);
 }
 
 std::optional<std::int64_t> turn_seen(store::Database& db, const std::string& game,
                                       const std::string& address,
                                       const std::vector<std::string>& references) {
-  for (auto id = references.rbegin(); id != references.rend(); ++id) {
-    store::Statement query(
-        db,
-        "SELECT shown_turn FROM mail_outbox WHERE message_id = ? AND game_id = ? "
-        "AND lower(recipient) = lower(?) AND shown_turn IS NOT NULL");
-    query.bind(1, *id).bind(2, game).bind(3, address);
-    if (query.step()) return query.integer(0);
-  }
-  store::Statement latest(
-      db,
-      "SELECT shown_turn FROM mail_outbox WHERE game_id = ? AND "
-      "lower(recipient) = lower(?) AND shown_turn IS NOT NULL AND sent_at IS NOT "
-      "NULL ORDER BY id DESC LIMIT 1");
-  latest.bind(1, game).bind(2, address);
-  if (latest.step()) return latest.integer(0);
-  return std::nullopt;
+  store::MailOutboxStore outbox(db);
+  for (auto id = references.rbegin(); id != references.rend(); ++id)
+    if (const auto turn = outbox.shown_turn(*id, game, address)) return turn;
+  return outbox.latest_shown_turn(game, address);
 }
 
 }  // namespace mail

@@ -6,6 +6,7 @@
 
 #include "notify/payload.hpp"
 #include "notify/targets.hpp"
+#include "store/outbox_store.hpp"
 
 namespace notify {
 
@@ -29,11 +30,6 @@ std::string claim_until() {
   return time_text(std::chrono::floor<core::Seconds>(std::chrono::system_clock::now()) + kLease);
 }
 
-// The oldest unsent message of each target that is still sent the news: only it may go next.
-constexpr const char* kHeads =
-    "SELECT MIN(o.id) FROM notify_outbox o JOIN notify_targets t ON t.id = o.target_id WHERE "
-    "o.sent_at IS NULL AND t.removed_at IS NULL AND t.stopped_at IS NULL GROUP BY o.target_id";
-
 // Each thread its own: serve plays turns on several at once (src/serve/server.cpp).
 thread_local std::vector<std::string> queued;  // queued_games()
 
@@ -46,29 +42,16 @@ struct Message {
 
 // The target's next message, claimed for this sender; none when it has nothing due.
 std::optional<Message> claim(store::Database& db, std::int64_t target) {
+  store::NotifyOutboxStore outbox(db);
   store::Transaction tx(db);
   const std::string now = time_text(core::now());
-  store::Statement next(
-      db,
-      "SELECT o.id, o.key, o.body, o.attempts, o.next_at, o.claimed_until, "
-      "o.failing_since, t.stopped_at, t.removed_at, o.picture FROM notify_outbox o JOIN "
-      "notify_targets t ON t.id = o.target_id WHERE o.target_id = ? AND "
-      "o.sent_at IS NULL ORDER BY o.id LIMIT 1");
-  next.bind(1, target);
-  if (!next.step() || next.text(4) > now || (!next.is_null(5) && next.text(5) > real_now()) ||
-      !next.is_null(7) || !next.is_null(8))
+  const auto head = outbox.head(target);
+  if (!head || head->next_at > now || (head->claimed_until && *head->claimed_until > real_now()) ||
+      head->target_stopped || head->target_removed)
     return std::nullopt;
-  Message message{next.integer(0),
-                  target,
-                  next.text(1),
-                  next.text(2),
-                  next.is_null(9) ? std::string() : next.text(9),
-                  static_cast<int>(next.integer(3)),
-                  {}};
-  if (!next.is_null(6)) message.failing_since = next.text(6);
-  store::Statement mark(db, "UPDATE notify_outbox SET claimed_until = ? WHERE id = ?");
-  mark.bind(1, claim_until()).bind(2, message.id);
-  mark.run();
+  const Message message{head->id,      target,         head->key,          head->body,
+                        head->picture, head->attempts, head->failing_since};
+  outbox.claim(message.id, claim_until());
   tx.commit();
   return message;
 }
@@ -88,16 +71,13 @@ core::Time next_try(const PostResult& result, int attempts, core::Time now) {
 // Returns the reason the target was stopped, if it was.
 std::optional<std::string> settle(store::Database& db, const Message& message,
                                   const PostResult& result) {
+  store::NotifyOutboxStore outbox(db);
   store::Transaction tx(db);
   const core::Time now = core::now();
   const int attempts = message.attempts + 1;
   std::optional<std::string> stopped;
   if (result.ok()) {
-    store::Statement sent(db,
-                          "UPDATE notify_outbox SET sent_at = ?, attempts = ?, last_error = NULL, "
-                          "claimed_until = NULL, failing_since = NULL WHERE id = ?");
-    sent.bind(1, time_text(now)).bind(2, std::int64_t{attempts}).bind(3, message.id);
-    sent.run();
+    outbox.mark_sent(message.id, time_text(now), attempts);
   } else {
     const std::string error = error_words(result);
     const std::string since = message.failing_since.value_or(time_text(now));
@@ -106,42 +86,17 @@ std::optional<std::string> settle(store::Database& db, const Message& message,
     else if (time_text(now - kGiveUp) >= since)
       stopped = fmt::format("failing for {} ({} attempts), last {}", core::duration_words(kGiveUp),
                             attempts, error);
-    store::Statement failed(db,
-                            "UPDATE notify_outbox SET attempts = ?, last_error = ?, next_at = ?, "
-                            "claimed_until = NULL, failing_since = ? WHERE id = ?");
-    failed.bind(1, std::int64_t{attempts}).bind(2, error);
-    failed.bind(3, time_text(next_try(result, attempts, now))).bind(4, since).bind(5, message.id);
-    failed.run();
-    if (stopped) {
-      store::Statement stop(
-          db,
-          "UPDATE notify_targets SET stopped_at = ?, stop_reason = ? WHERE id = ? "
-          "AND stopped_at IS NULL");
-      stop.bind(1, time_text(now)).bind(2, *stopped).bind(3, message.target);
-      stop.run();
-    }
+    outbox.put_off(message.id, attempts, error, time_text(next_try(result, attempts, now)), since);
+    if (stopped) outbox.stop_target(message.target, time_text(now), *stopped);
   }
   tx.commit();
   return stopped;
 }
 
-// The targets of `game` still sent the news.
-std::vector<std::int64_t> active_targets(store::Database& db, const std::string& game) {
-  store::Statement select(db,
-                          "SELECT id FROM notify_targets WHERE game_id = ? AND removed_at IS NULL "
-                          "AND stopped_at IS NULL ORDER BY id");
-  select.bind(1, game);
-  std::vector<std::int64_t> ids;
-  while (select.step()) ids.push_back(select.integer(0));
-  return ids;
-}
-
-bool head_due(store::Database& db, std::int64_t target, const std::string& now) {
-  store::Statement head(db,
-                        "SELECT next_at, claimed_until FROM notify_outbox WHERE target_id = ? AND "
-                        "sent_at IS NULL ORDER BY id LIMIT 1");
-  head.bind(1, target);
-  return head.step() && head.text(0) <= now && (head.is_null(1) || head.text(1) <= real_now());
+bool head_due(store::NotifyOutboxStore& outbox, std::int64_t target, const std::string& now) {
+  const auto head = outbox.head_schedule(target);
+  return head && head->next_at <= now &&
+         (!head->claimed_until || *head->claimed_until <= real_now());
 }
 
 }  // namespace
@@ -159,26 +114,24 @@ int queue(store::Database& db, const Document& event, const std::string& picture
     for (std::size_t seat = 0; seat < players.size(); ++seat)
       if (players[seat] == name) to_move.push_back(static_cast<int>(seat));
   Document message = event;
+  store::NotifyOutboxStore outbox(db);
   for (const Target& target : targets) {
     const std::string key = fmt::format("caravan-ref:{}:{}:{}", target.game,
                                         event.at("turn").get<std::int64_t>(), target.id);
     message["id"] = key;
-    // A statement a message: one stepped to its end takes no new values until reset.
-    store::Statement insert(
-        db,
-        "INSERT INTO notify_outbox (target_id, game_id, turn, event, key, body, "
-        "queued_at, next_at, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, target.id).bind(2, target.game).bind(3, event.at("turn").get<std::int64_t>());
-    insert.bind(4, event.at("event").get<std::string>()).bind(5, key);
     const std::vector<std::string> users =
         target.format == Format::kJson ? std::vector<std::string>{}
                                        : mentions_of(db, target.game, to_move, target.format);
-    insert.bind(6, body(message, target.format, users)).bind(7, now).bind(8, now);
-    if (target.format == Format::kDiscord && !picture.empty())
-      insert.bind(9, picture);
-    else
-      insert.bind_null(9);
-    insert.run();
+    outbox.queue({.target = target.id,
+                  .game = target.game,
+                  .turn = event.at("turn").get<std::int64_t>(),
+                  .event = event.at("event").get<std::string>(),
+                  .key = key,
+                  .body = body(message, target.format, users),
+                  .queued_at = now,
+                  .picture = target.format == Format::kDiscord && !picture.empty()
+                                 ? std::optional<std::string>(picture)
+                                 : std::nullopt});
   }
   return static_cast<int>(targets.size());
 }
@@ -187,18 +140,14 @@ const std::vector<std::string>& queued_games() { return queued; }
 
 bool owed(store::Database& db, const Games& games) {
   const std::string now = time_text(core::now());
+  store::NotifyOutboxStore outbox(db);
   if (games) {
     for (const auto& game : *games)
-      for (const std::int64_t target : active_targets(db, game))
-        if (head_due(db, target, now)) return true;
+      for (const std::int64_t target : outbox.active_targets(game))
+        if (head_due(outbox, target, now)) return true;
     return false;
   }
-  store::Statement due(db, fmt::format("SELECT 1 FROM notify_outbox WHERE id IN ({}) AND "
-                                       "next_at <= ? AND (claimed_until IS NULL OR "
-                                       "claimed_until <= ?) LIMIT 1",
-                                       kHeads));
-  due.bind(1, now).bind(2, real_now());
-  return due.step();
+  return outbox.any_due(now, real_now());
 }
 
 core::Seconds backoff(int attempts) {
@@ -207,53 +156,30 @@ core::Seconds backoff(int attempts) {
 }
 
 Document waiting(store::Database& db, const std::optional<std::string>& game) {
-  store::Statement heads(
-      db,
-      fmt::format(
-          "SELECT o.game_id, o.target_id, t.format, (SELECT COUNT(*) FROM notify_outbox c "
-          "WHERE c.target_id = o.target_id AND c.sent_at IS NULL), o.next_at, o.attempts, "
-          "o.last_error FROM notify_outbox o JOIN notify_targets t ON t.id = o.target_id "
-          "WHERE o.id IN ({}) AND (CAST(?1 AS TEXT) IS NULL OR o.game_id = ?1) ORDER BY o.game_id, "
-          "o.target_id",
-          kHeads));
-  heads.bind(1, game);
+  store::NotifyOutboxStore outbox(db);
   Document list = Document::array();
-  while (heads.step()) {
-    Document item = {{"game", heads.text(0)},        {"target", heads.integer(1)},
-                     {"format", heads.text(2)},      {"waiting", heads.integer(3)},
-                     {"attempts", heads.integer(5)}, {"next_attempt", heads.text(4)}};
-    if (!heads.is_null(6)) item["last_error"] = heads.text(6);
+  for (const auto& head : outbox.waiting(game)) {
+    Document item = {{"game", head.game},         {"target", head.target},
+                     {"format", head.format},     {"waiting", head.waiting},
+                     {"attempts", head.attempts}, {"next_attempt", head.next_at}};
+    if (head.last_error) item["last_error"] = *head.last_error;
     list.push_back(std::move(item));
   }
-  store::Statement stopped(
-      db,
-      "SELECT t.game_id, t.id, t.format, (SELECT COUNT(*) FROM notify_outbox c WHERE c.target_id "
-      "= t.id AND c.sent_at IS NULL), t.stopped_at, t.stop_reason FROM notify_targets t WHERE "
-      "t.stopped_at IS NOT NULL AND t.removed_at IS NULL AND (CAST(?1 AS TEXT) IS NULL OR "
-      "t.game_id = ?1) "
-      "ORDER BY t.game_id, t.id");
-  stopped.bind(1, game);
-  while (stopped.step())
-    list.push_back({{"game", stopped.text(0)},
-                    {"target", stopped.integer(1)},
-                    {"format", stopped.text(2)},
-                    {"waiting", stopped.integer(3)},
-                    {"stopped", stopped.text(4)},
-                    {"reason", stopped.text(5)}});
+  for (const auto& target : outbox.stopped(game))
+    list.push_back({{"game", target.game},
+                    {"target", target.target},
+                    {"format", target.format},
+                    {"waiting", target.waiting},
+                    {"stopped", target.stopped_at},
+                    {"reason", target.reason}});
   return list;
 }
 
 std::vector<Owing> owing(store::Database& db, const Games& games) {
+  store::NotifyOutboxStore outbox(db);
   std::vector<Owing> targets;
   const auto add = [&](const std::optional<std::string>& game) {
-    store::Statement select(
-        db,
-        "SELECT t.id, t.url FROM notify_targets t WHERE (CAST(?1 AS TEXT) IS NULL OR "
-        "t.game_id = ?1) AND t.removed_at IS NULL AND t.stopped_at IS NULL "
-        "AND EXISTS (SELECT 1 FROM notify_outbox o WHERE o.target_id = t.id "
-        "AND o.sent_at IS NULL) ORDER BY t.id");
-    select.bind(1, game);
-    while (select.step()) targets.push_back({select.integer(0), select.text(1)});
+    for (const auto& target : outbox.owing(game)) targets.push_back({target.target, target.url});
   };
   if (games)
     for (const auto& game : *games) add(game);

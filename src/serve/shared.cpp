@@ -65,15 +65,22 @@ const core::UserError& wrong_token() {
 }
 
 // As every command that changes a game starts it (cli::send_notifications), from this thread's
-// own context and connection.
+// own context and connection. Called once the change has committed: a sender that cannot start
+// (on PostgreSQL, a server with no connection to spare) leaves the notices owed to the next one,
+// and the answer stays the change's, never an error that says to try again.
 void send_owed_notices(Shared& shared) {
-  thread_local cli::Context context;
-  if (!context.db_open()) {
-    context.db_option = shared.db_path;
-    context.key_file_option = shared.open.key_file;
-    context.existing_db();
+  try {
+    thread_local cli::Context context;
+    if (!context.db_open()) {
+      context.db_option = shared.db_path;
+      context.key_file_option = shared.open.key_file;
+      context.existing_db();
+    }
+    cli::send_notifications(context, "submit", "");
+  } catch (const std::exception& error) {
+    std::cerr << "caravan-ref serve: the notices owed are left to the next sender: " << error.what()
+              << "\n";
   }
-  cli::send_notifications(context, "submit", "");
 }
 
 void guarded(httplib::Response& res, const std::function<void()>& body) {
