@@ -6,11 +6,6 @@ namespace store {
 
 namespace {
 
-std::optional<std::string> optional_text(const Statement& row, int column) {
-  if (row.is_null(column)) return std::nullopt;
-  return row.text(column);
-}
-
 std::optional<std::int64_t> optional_integer(const Statement& row, int column) {
   if (row.is_null(column)) return std::nullopt;
   return row.integer(column);
@@ -36,19 +31,19 @@ std::optional<MessageRow> find_message(Database& db, const std::string& message_
   MessageRow row;
   row.id = query.integer(0);
   row.message_id = query.text(1);
-  row.sender = optional_text(query, 2);
+  row.sender = query.optional_text(2);
   row.received_at = query.text(3);
   row.size = query.integer(4);
   row.subject = query.text(5);
   row.verdict = query.text(6);
-  row.reason = optional_text(query, 7);
-  row.game_id = optional_text(query, 8);
-  row.player = optional_text(query, 9);
+  row.reason = query.optional_text(7);
+  row.game_id = query.optional_text(8);
+  row.player = query.optional_text(9);
   row.turn = optional_integer(query, 10);
-  row.turn_text = optional_text(query, 11);
+  row.turn_text = query.optional_text(11);
   row.submission_id = optional_integer(query, 12);
   if (!query.is_null(13)) row.answer = nlohmann::json::parse(query.text(13));
-  row.answered_at = optional_text(query, 14);
+  row.answered_at = query.optional_text(14);
   row.times_seen = query.integer(15);
   return row;
 }

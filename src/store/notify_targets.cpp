@@ -47,15 +47,6 @@ std::vector<NotifyTargetRow> active_notify_targets(Database& db, const std::stri
   return targets;
 }
 
-namespace {
-
-std::optional<std::string> optional_text(const Statement& row, int column) {
-  if (row.is_null(column)) return std::nullopt;
-  return row.text(column);
-}
-
-}  // namespace
-
 std::vector<NotifyTargetRow> listed_notify_targets(Database& db, const std::string& game) {
   Statement select(db,
                    "SELECT id, format, added_at, stopped_at, stop_reason FROM notify_targets "
@@ -64,7 +55,7 @@ std::vector<NotifyTargetRow> listed_notify_targets(Database& db, const std::stri
   std::vector<NotifyTargetRow> targets;
   while (select.step())
     targets.push_back({select.integer(0), game, select.text(1), "", select.text(2),
-                       optional_text(select, 3), optional_text(select, 4)});
+                       select.optional_text(3), select.optional_text(4)});
   return targets;
 }
 

@@ -11,11 +11,6 @@ constexpr const char* kHeads =
     "SELECT MIN(o.id) FROM notify_outbox o JOIN notify_targets t ON t.id = o.target_id WHERE "
     "o.sent_at IS NULL AND t.removed_at IS NULL AND t.stopped_at IS NULL GROUP BY o.target_id";
 
-std::optional<std::string> text_or_null(const Statement& row, int column) {
-  if (row.is_null(column)) return std::nullopt;
-  return row.text(column);
-}
-
 template <typename T>
 void bind_optional(Statement& statement, int index, const std::optional<T>& value) {
   if (value)
@@ -122,8 +117,8 @@ std::optional<NoticeHead> NotifyOutboxStore::head(std::int64_t target) {
   head.body = next.text(2);
   head.attempts = static_cast<int>(next.integer(3));
   head.next_at = next.text(4);
-  head.claimed_until = text_or_null(next, 5);
-  head.failing_since = text_or_null(next, 6);
+  head.claimed_until = next.optional_text(5);
+  head.failing_since = next.optional_text(6);
   head.target_stopped = !next.is_null(7);
   head.target_removed = !next.is_null(8);
   if (!next.is_null(9)) head.picture = next.text(9);
@@ -136,7 +131,7 @@ std::optional<NotifyOutboxStore::Schedule> NotifyOutboxStore::head_schedule(std:
                  "sent_at IS NULL ORDER BY id LIMIT 1");
   head.bind(1, target);
   if (!head.step()) return std::nullopt;
-  return Schedule{head.text(0), text_or_null(head, 1)};
+  return Schedule{head.text(0), head.optional_text(1)};
 }
 
 void NotifyOutboxStore::claim(std::int64_t id, const std::string& until) {
@@ -205,7 +200,7 @@ std::vector<WaitingNotices> NotifyOutboxStore::waiting(const std::optional<std::
   std::vector<WaitingNotices> list;
   while (heads.step())
     list.push_back({heads.text(0), heads.integer(1), heads.text(2), heads.integer(3), heads.text(4),
-                    heads.integer(5), text_or_null(heads, 6)});
+                    heads.integer(5), heads.optional_text(6)});
   return list;
 }
 

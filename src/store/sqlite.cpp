@@ -123,6 +123,11 @@ std::int64_t Statement::integer(int column) const { return cursor_->integer(colu
 
 bool Statement::is_null(int column) const { return cursor_->is_null(column); }
 
+std::optional<std::string> Statement::optional_text(int column) const {
+  if (is_null(column)) return std::nullopt;
+  return text(column);
+}
+
 Transaction::Transaction(Database& db) : db_(db), nested_(db.in_transaction()) {
   if (nested_ && db_.in_read_snapshot_)
     throw std::logic_error("a write inside a read snapshot, which would undo it");

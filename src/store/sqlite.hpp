@@ -116,6 +116,8 @@ class Statement {
   std::string text(int column) const;
   std::int64_t integer(int column) const;
   bool is_null(int column) const;
+  // The column's text, or nullopt where it is NULL.
+  std::optional<std::string> optional_text(int column) const;
 
  private:
   std::shared_ptr<backend::Connection> connection_;
