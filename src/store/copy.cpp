@@ -87,7 +87,7 @@ void check_every_column_is_copied(Database& from) {
   for (const auto& [table, column] : from.columns()) {
     if (own_bookkeeping(table, column)) continue;
     const auto known = std::find_if(std::begin(kTables), std::end(kTables),
-                                    [&](const Table& t) { return table == t.name; });
+                                    [&name = table](const Table& t) { return name == t.name; });
     const std::string listed =
         known == std::end(kTables) ? "" : ", " + std::string(known->columns) + ",";
     if (listed.find(", " + column + ",") == std::string::npos)
