@@ -24,8 +24,6 @@ import calendar
 import datetime
 import email.parser
 import email.policy
-import hashlib
-import hmac
 import http.client
 import http.server
 import json
@@ -39,6 +37,8 @@ import threading
 import urllib.parse
 
 import nacl.signing
+
+import chat_platforms
 
 BIN, SRC = sys.argv[1:3]
 # The one clock: the server, the command line and every request's timestamp read it.
@@ -106,33 +106,13 @@ OUTSIDER = "100000000000000077"
 SLACK_MASTER = "U0MASTER"
 
 
-class Server:
-    def __init__(self):
-        env = dict(os.environ, CARAVAN_REF_SLACK_SIGNING_SECRET=SLACK_SECRET,
-                   CARAVAN_REF_SLACK_API=SLACK_BASE, CARAVAN_REF_DISCORD_API=SLACK_BASE + "api")
-        self.proc = subprocess.Popen(
-            [BIN, "serve", "--listen", "127.0.0.1:0", "--discord-public-key",
-             KEY.verify_key.encode().hex(), "--chat-master", "discord:" + MASTER,
-             "--chat-master", "slack:" + SLACK_MASTER],
-            stdout=subprocess.PIPE, stderr=open("serve.log", "ab"), text=True, env=env)
-        url = urllib.parse.urlparse(self.proc.stdout.readline().strip())
-        self.host, self.port = url.hostname, url.port
-
-    def post(self, path, body, headers):
-        conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
-        conn.request("POST", path, body=body, headers=headers)
-        res = conn.getresponse()
-        data = res.read().decode("utf-8", "replace")
-        conn.close()
-        return res.status, data
-
-    def stop(self):
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            return self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return None
+def Server():
+    """serve with this test's key and secret, the chat masters, and the platforms' APIs (for the
+    follow-ups) served here."""
+    return chat_platforms.Serve(
+        BIN, "serve.log", KEY, SLACK_SECRET,
+        masters=("discord:" + MASTER, "slack:" + SLACK_MASTER),
+        env={"CARAVAN_REF_SLACK_API": SLACK_BASE, "CARAVAN_REF_DISCORD_API": SLACK_BASE + "api"})
 
 
 # ---- Discord, as it signs an interaction
@@ -140,10 +120,7 @@ SERIAL = [0]
 
 
 def discord_signed(body, timestamp=None, key=KEY):
-    timestamp = str(NOW if timestamp is None else timestamp)
-    signature = key.sign(timestamp.encode() + body.encode()).signature.hex()
-    return {"Content-Type": "application/json", "X-Signature-Ed25519": signature,
-            "X-Signature-Timestamp": timestamp}
+    return chat_platforms.discord_headers(body, key, NOW if timestamp is None else timestamp)
 
 
 def interaction(kind, user, data):
@@ -221,11 +198,7 @@ def next_trigger():
 
 
 def slack_signed(body, timestamp=None, secret=SLACK_SECRET):
-    timestamp = str(NOW if timestamp is None else timestamp)
-    base = f"v0:{timestamp}:{body}".encode()
-    signature = "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
-    return {"Content-Type": "application/x-www-form-urlencoded",
-            "X-Slack-Request-Timestamp": timestamp, "X-Slack-Signature": signature}
+    return chat_platforms.slack_headers(body, secret, NOW if timestamp is None else timestamp)
 
 
 def slack(server, user, text):

@@ -11,17 +11,15 @@ is then stopped and started again: the replay is still refused. A request each s
 seen is taken by either, so the refusals are the replays', not a server that cannot answer.
 """
 import calendar
-import hashlib
-import hmac
-import http.client
 import json
 import os
-import signal
 import subprocess
 import sys
 import urllib.parse
 
 import nacl.signing
+
+import chat_platforms
 
 BIN, SRC = sys.argv[1:3]
 # The one clock: both servers, the command line and every request's timestamp read it.
@@ -52,34 +50,9 @@ def cli(*args):
     return json.loads(run.stdout) if run.stdout.strip() else None
 
 
-class Server:
-    def __init__(self, name):
-        env = dict(os.environ, CARAVAN_REF_SLACK_SIGNING_SECRET=SLACK_SECRET)
-        self.proc = subprocess.Popen(
-            [BIN, "serve", "--listen", "127.0.0.1:0", "--discord-public-key",
-             KEY.verify_key.encode().hex(), "--chat-master", "discord:" + MASTER,
-             "--chat-master", "slack:" + SLACK_MASTER],
-            stdout=subprocess.PIPE, stderr=open(f"serve-{name}.log", "ab"), text=True, env=env)
-        url = urllib.parse.urlparse(self.proc.stdout.readline().strip())
-        if not url.port:
-            raise SystemExit(f"serve {name} did not start (serve-{name}.log)")
-        self.host, self.port = url.hostname, url.port
-
-    def post(self, path, body, headers):
-        conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
-        conn.request("POST", path, body=body, headers=headers)
-        res = conn.getresponse()
-        data = res.read().decode("utf-8", "replace")
-        conn.close()
-        return res.status, data
-
-    def stop(self):
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            return self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return None
+def Server(name):
+    return chat_platforms.Serve(BIN, f"serve-{name}.log", KEY, SLACK_SECRET,
+                                masters=("discord:" + MASTER, "slack:" + SLACK_MASTER))
 
 
 def discord_request(user, kind, data):
@@ -87,10 +60,7 @@ def discord_request(user, kind, data):
     body = json.dumps({"id": str(900000000000000000 + SERIAL[0]), "application_id": "1",
                        "type": kind, "token": "interaction-token-%d" % SERIAL[0],
                        "member": {"user": {"id": user}}, "data": data})
-    timestamp = str(NOW)
-    signature = KEY.sign(timestamp.encode() + body.encode()).signature.hex()
-    return body, {"Content-Type": "application/json", "X-Signature-Ed25519": signature,
-                  "X-Signature-Timestamp": timestamp}
+    return body, chat_platforms.discord_headers(body, KEY, NOW)
 
 
 def discord_command(user, sub, **options):
@@ -105,11 +75,7 @@ def slack_command(user, text):
         "token": "deprecated", "team_id": "T0001", "channel_id": "C0001", "user_id": user,
         "command": "/caravan", "text": text, "response_url": "https://hooks.slack.com/commands/1",
         "trigger_id": "13345224609.738474920.%d" % SERIAL[0]})
-    timestamp = str(NOW)
-    signature = "v0=" + hmac.new(SLACK_SECRET.encode(), f"v0:{timestamp}:{body}".encode(),
-                                 hashlib.sha256).hexdigest()
-    return body, {"Content-Type": "application/x-www-form-urlencoded",
-                  "X-Slack-Request-Timestamp": timestamp, "X-Slack-Signature": signature}
+    return body, chat_platforms.slack_headers(body, SLACK_SECRET, NOW)
 
 
 COPIES = [0]

@@ -13,17 +13,15 @@ helper (a timestamp more than five minutes from now, which Discord's helper does
 Slack's looks at only in the past), the case says so: serve 401, the helper valid.
 """
 import calendar
-import hashlib
-import hmac
-import http.client
 import json
 import os
-import signal
 import subprocess
 import sys
 import urllib.parse
 
 import nacl.signing
+
+import chat_platforms
 
 BIN, SRC, MODULES = sys.argv[1:4]
 # The one clock: serve reads it, every timestamp is made from it, and Slack's helper is given it.
@@ -43,9 +41,7 @@ def discord_body():
 
 
 def discord_headers(body, timestamp=NOW, key=KEY):
-    signature = key.sign(str(timestamp).encode() + body.encode()).signature.hex()
-    return {"Content-Type": "application/json", "X-Signature-Ed25519": signature,
-            "X-Signature-Timestamp": str(timestamp)}
+    return chat_platforms.discord_headers(body, key, timestamp)
 
 
 def slack_body():
@@ -59,10 +55,7 @@ def slack_body():
 
 
 def slack_headers(body, timestamp=NOW, secret=SECRET):
-    base = f"v0:{timestamp}:{body}".encode()
-    signature = "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
-    return {"Content-Type": "application/x-www-form-urlencoded",
-            "X-Slack-Request-Timestamp": str(timestamp), "X-Slack-Signature": signature}
+    return chat_platforms.slack_headers(body, secret, timestamp)
 
 
 def cases():
@@ -126,28 +119,16 @@ def cases():
 
 def main():
     subprocess.run([BIN, "init"], check=True, capture_output=True)
-    env = dict(os.environ, CARAVAN_REF_SLACK_SIGNING_SECRET=SECRET)
-    env.pop("CARAVAN_REF_SLACK_API", None)
-    proc = subprocess.Popen(
-        [BIN, "serve", "--listen", "127.0.0.1:0", "--discord-public-key",
-         KEY.verify_key.encode().hex()],
-        stdout=subprocess.PIPE, stderr=open("serve.log", "ab"), text=True, env=env)
+    os.environ.pop("CARAVAN_REF_SLACK_API", None)
+    serve = chat_platforms.Serve(BIN, "serve.log", KEY, SECRET)
     try:
-        url = urllib.parse.urlparse(proc.stdout.readline().strip())
-        if not url.port:
-            print("FAIL: serve did not start (serve.log)")
-            return 1
         all_cases = cases()
         statuses = []
         for platform, what, body, headers, _, _ in all_cases:
-            conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
             path = "/discord/interactions" if platform == "discord" else "/slack/commands"
-            conn.request("POST", path, body=body, headers=headers)
-            statuses.append(conn.getresponse().status)
-            conn.close()
+            statuses.append(serve.post(path, body, headers)[0])
     finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
+        serve.stop()
     judged = subprocess.run(
         ["node", os.path.join(SRC, "tests", "chat", "verify.cjs"), MODULES],
         input=json.dumps([{"platform": p, "body": b, "headers": h, "now": NOW,
