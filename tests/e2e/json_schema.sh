@@ -162,14 +162,16 @@ answer bot bot "$game" --player eve --level random --token "$(token_of eve)"
 answer submit submit eve.yaml
 # A bot that cannot move (a level this build does not know): the person's turn stands, the
 # answer says so, and the next tick plays the bot's turn.
-sqlite3 "$CARAVAN_REF_DB" "UPDATE players SET bot = 'clever' WHERE name = 'fay'"
+sqlite3 -cmd ".timeout 10000" "$CARAVAN_REF_DB" "UPDATE players SET bot = 'clever' WHERE name = 'fay'"
 answer bot bot "$game" --player eve --level random --token "$(token_of eve)"
 expect_in "answers/bot-$n.json" '"accepted": false' "the bot's failure is in the answer"
-sqlite3 "$CARAVAN_REF_DB" "UPDATE players SET bot = 'greedy' WHERE name = 'fay'"
+sqlite3 -cmd ".timeout 10000" "$CARAVAN_REF_DB" "UPDATE players SET bot = 'greedy' WHERE name = 'fay'"
 answer tick tick
 answer admin admin replace "$game" --player eve --bot random --reason "eve left"
 # The events a JSON notification target is sent, as the outbox keeps them (nothing listens on
-# port 9 here, so they wait there; tests/e2e/notify.sh posts them to a receiver).
+# port 9 here, so they wait there; tests/e2e/notify.sh posts them to a receiver). sqlite3 waits
+# for the lock (.timeout) as caravan-ref does: a command's notification sender may still be
+# writing its failed attempt.
 "$BIN" new caravaneers --player ivy --player jo --seed 3 --notify "json:http://127.0.0.1:9/a" \
   >new.yaml
 game=$(sed -n 's/^game: //p' new.yaml)
@@ -177,7 +179,7 @@ answer admin admin notify add "$game" "json:http://127.0.0.1:9/b" --reason "a se
 while read -r body; do
   n=$((n + 1))
   printf '%s\n' "$body" >"answers/notify-event-$n.json"
-done < <(sqlite3 "$CARAVAN_REF_DB" "SELECT body FROM notify_outbox WHERE game_id = '$game'")
+done < <(sqlite3 -cmd ".timeout 10000" "$CARAVAN_REF_DB" "SELECT body FROM notify_outbox WHERE game_id = '$game'")
 
 expect_exit 0 "every answer matches its schema" -- "$PY" "$SRC/tests/e2e/json_schema.py" \
   "$SCHEMAS" answers
